@@ -1,0 +1,62 @@
+import "server-only";
+import { APIError } from "better-auth/api";
+import { getAuth } from "@/lib/auth";
+import { AppError } from "@/lib/errors";
+import { parseWith } from "@/lib/http";
+import { deleteImage, saveImage } from "@/lib/storage";
+import { registerFieldsSchema } from "@/models/accounts";
+import { toRole } from "./actor";
+import type { UserView } from "./service";
+
+export type RegisterInput = { name: unknown; email: unknown; password: unknown; photo: Uint8Array | null };
+export type Registered = { user: UserView; setCookies: string[] };
+
+/**
+ * Creates an account with its profile photo. The photo is checked and stored first; if the account
+ * cannot be created the stored photo is removed again, so a failed registration leaves nothing behind.
+ */
+export async function registerCustomer(input: RegisterInput): Promise<Registered> {
+  const parsed = registerFieldsSchema.safeParse({ name: input.name, email: input.email, password: input.password });
+  const fields: Record<string, string> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+  }
+  if (!input.photo || input.photo.byteLength === 0) fields.photo = "Add a profile photo";
+  if (!parsed.success || Object.keys(fields).length > 0) {
+    throw new AppError("invalid", Object.values(fields)[0] ?? "Check the highlighted fields.", fields);
+  }
+  const values = parseWith(registerFieldsSchema, parsed.data);
+
+  let photoUrl: string;
+  try {
+    photoUrl = (await saveImage(input.photo as Uint8Array)).url;
+  } catch (error) {
+    if (error instanceof AppError) throw new AppError(error.kind, error.message, { photo: error.message });
+    throw error;
+  }
+
+  const auth = await getAuth();
+  try {
+    const { headers, response } = await auth.api.signUpEmail({
+      body: { name: values.name, email: values.email, password: values.password, image: photoUrl },
+      returnHeaders: true,
+    });
+    const user = response.user as typeof response.user & { role?: string | null };
+    return {
+      user: { id: user.id, name: user.name, email: user.email, imageUrl: user.image ?? null, role: toRole(user.role) },
+      setCookies: headers.getSetCookie(),
+    };
+  } catch (error) {
+    await deleteImage(photoUrl);
+    if (error instanceof APIError) {
+      const code = (error.body as { code?: string } | undefined)?.code ?? "";
+      if (code.includes("ALREADY_EXISTS")) {
+        throw new AppError("conflict", "An account with this email already exists. Sign in instead.", {
+          email: "An account with this email already exists.",
+        });
+      }
+      throw new AppError("invalid", error.message || "The account could not be created.");
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,92 @@
+import "server-only";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin, bearer } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
+import { getDb, type Db } from "@/lib/db/client";
+import { getEnv, type Env } from "@/lib/env";
+import { authSchema, user as userTable } from "@/models/schema";
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+function isAdminEmail(env: Env, email: string): boolean {
+  return env.ADMIN_EMAILS.includes(email.trim().toLowerCase());
+}
+
+function trustedOrigins(env: Env): string[] {
+  const origins = new Set([env.appUrl]);
+  // With no APP_URL configured a newcomer may open the shop as localhost or 127.0.0.1.
+  if (!env.APP_URL) origins.add(`http://127.0.0.1:${env.PORT}`);
+  return [...origins];
+}
+
+function createAuth(db: Db, env: Env) {
+  return betterAuth({
+    appName: "ToolForge",
+    telemetry: { enabled: false },
+    baseURL: env.appUrl,
+    secret: env.authSecret,
+    trustedOrigins: trustedOrigins(env),
+    database: drizzleAdapter(db, { provider: "pg", schema: authSchema }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+    },
+    socialProviders: env.socialProviders,
+    session: {
+      // No cookie cache: the session and the user's role are read from the database on every
+      // request, so a role change or a sign-out elsewhere takes effect on the very next request.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: env.AUTH_RATE_LIMIT ?? env.NODE_ENV === "production",
+      window: 10,
+      max: 100,
+    },
+    advanced: {
+      cookiePrefix: "toolforge",
+      useSecureCookies: env.appUrl.startsWith("https://"),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (data) => ({
+            data: { ...data, role: isAdminEmail(env, data.email) ? "admin" : "user" },
+          }),
+        },
+      },
+      session: {
+        create: {
+          // An address added to ADMIN_EMAILS after its account was created becomes admin at its next sign-in.
+          after: async (created) => {
+            if (env.ADMIN_EMAILS.length === 0) return;
+            const [row] = await db
+              .select({ email: userTable.email, role: userTable.role })
+              .from(userTable)
+              .where(eq(userTable.id, created.userId));
+            if (row && row.role !== "admin" && isAdminEmail(env, row.email)) {
+              await db.update(userTable).set({ role: "admin" }).where(eq(userTable.id, created.userId));
+            }
+          },
+        },
+      },
+    },
+    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] }), bearer()],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const store = globalThis as unknown as { __toolforgeAuth?: Promise<Auth> };
+
+/** The better-auth instance of this process, built on the shared database handle. */
+export function getAuth(): Promise<Auth> {
+  store.__toolforgeAuth ??= getDb().then((db) => createAuth(db, getEnv()));
+  return store.__toolforgeAuth;
+}
+
+export function resetAuthForTests(): void {
+  store.__toolforgeAuth = undefined;
+}

@@ -1,0 +1,78 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "@/models/schema";
+import { getEnv } from "@/lib/env";
+import { migratePglite, migratePostgres } from "./migrate";
+import { seedCatalog } from "./seed";
+
+export type Schema = typeof schema;
+/** The one database type the services see, whichever engine is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+type Handle = { db: Db; engine: "pglite" | "postgres"; close: () => Promise<void> };
+
+// Next evaluates a module several times per process (instrumentation, route and SSR chunks):
+// keep the one handle on globalThis so PGlite's data directory is opened exactly once.
+const store = globalThis as unknown as { __toolforgeDb?: Promise<Handle> };
+
+async function openPglite(dataDir: string | null): Promise<Handle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  let client: InstanceType<typeof PGlite>;
+  if (dataDir === null) {
+    client = new PGlite();
+  } else {
+    const dir = path.join(dataDir, "pglite");
+    fs.mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  await migratePglite(db);
+  return { db, engine: "pglite", close: () => client.close() };
+}
+
+async function openPostgres(url: string): Promise<Handle> {
+  const { Pool } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  await migratePostgres(url);
+  const pool = new Pool({ connectionString: url, max: 10 });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return { db, engine: "postgres", close: () => pool.end() };
+}
+
+async function open(): Promise<Handle> {
+  const env = getEnv();
+  // `next build` prerenders pages in worker processes: they must never share the data
+  // directory of a running shop, so the build reads from a private in-memory database.
+  const building = process.env.NEXT_PHASE === "phase-production-build";
+  const handle = env.DATABASE_URL && !building
+    ? await openPostgres(env.DATABASE_URL)
+    : await openPglite(building ? null : env.dataDir);
+  if (env.SEED_CATALOG) await seedCatalog(handle.db);
+  return handle;
+}
+
+/** The migrated database of this process, opened on first use. */
+export function getDatabase(): Promise<Handle> {
+  if (!store.__toolforgeDb) {
+    store.__toolforgeDb = open().catch((error: unknown) => {
+      store.__toolforgeDb = undefined;
+      throw error;
+    });
+  }
+  return store.__toolforgeDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+export async function closeDb(): Promise<void> {
+  const pending = store.__toolforgeDb;
+  store.__toolforgeDb = undefined;
+  if (pending) await (await pending).close();
+}

@@ -1,0 +1,150 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number({ error: "must be a port number" }).int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  APP_URL: optionalString.pipe(z.url({ error: "must be an absolute URL such as https://shop.example.com" }).optional()),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ error: "must be a comma-separated list of email addresses" }))),
+  SEED_CATALOG: booleanFlag.default(true),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  CLOUDINARY_URL: optionalString.pipe(
+    z.string().regex(/^cloudinary:\/\/[^:]+:[^@]+@.+$/, "must look like cloudinary://key:secret@cloud_name").optional(),
+  ),
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+  MAIL_FROM: z.string().trim().default("ToolForge <shop@toolforge.local>"),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  FACEBOOK_CLIENT_ID: optionalString,
+  FACEBOOK_CLIENT_SECRET: optionalString,
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+  TWITTER_CLIENT_ID: optionalString,
+  TWITTER_CLIENT_SECRET: optionalString,
+  // Tests and benchmarks sign many users in from one address; production keeps the default limiter.
+  AUTH_RATE_LIMIT: booleanFlag.optional(),
+});
+
+type RawEnv = z.infer<typeof envSchema>;
+
+export type SocialProviderId = "google" | "facebook" | "github" | "twitter";
+
+export type Env = RawEnv & {
+  appUrl: string;
+  dataDir: string;
+  authSecret: string;
+  socialProviders: Partial<Record<SocialProviderId, { clientId: string; clientSecret: string }>>;
+};
+
+export class EnvError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EnvError";
+  }
+}
+
+/** Parses an environment; throws an EnvError whose message is one line naming the variable. */
+export function parseEnv(source: NodeJS.ProcessEnv): RawEnv {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = issue?.path.join(".") ?? "environment";
+    throw new EnvError(`Invalid configuration: ${variable} ${issue?.message ?? "is invalid"}`);
+  }
+  const env = result.data;
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
+    const missing = env.STRIPE_SECRET_KEY ? "STRIPE_PUBLISHABLE_KEY" : "STRIPE_SECRET_KEY";
+    throw new EnvError(`Invalid configuration: ${missing} is required when the other Stripe key is set`);
+  }
+  for (const provider of ["GOOGLE", "FACEBOOK", "GITHUB", "TWITTER"] as const) {
+    const id = env[`${provider}_CLIENT_ID`];
+    const secret = env[`${provider}_CLIENT_SECRET`];
+    if (Boolean(id) !== Boolean(secret)) {
+      const missing = id ? `${provider}_CLIENT_SECRET` : `${provider}_CLIENT_ID`;
+      throw new EnvError(`Invalid configuration: ${missing} is required when the other ${provider} variable is set`);
+    }
+  }
+  return env;
+}
+
+/** AUTH_SECRET when set; otherwise one generated on first start and kept in DATA_DIR. */
+function resolveAuthSecret(env: RawEnv, dataDir: string): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  const file = path.join(dataDir, "auth-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("base64url");
+    // wx: never overwrite a secret another process wrote first.
+    try {
+      fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+      return secret;
+    } catch {
+      return fs.readFileSync(file, "utf8").trim();
+    }
+  }
+}
+
+function buildEnv(source: NodeJS.ProcessEnv): Env {
+  const raw = parseEnv(source);
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ process.cwd(), raw.DATA_DIR);
+  const socialProviders: Env["socialProviders"] = {};
+  for (const id of ["google", "facebook", "github", "twitter"] as const) {
+    const clientId = raw[`${id.toUpperCase() as Uppercase<typeof id>}_CLIENT_ID`];
+    const clientSecret = raw[`${id.toUpperCase() as Uppercase<typeof id>}_CLIENT_SECRET`];
+    if (clientId && clientSecret) socialProviders[id] = { clientId, clientSecret };
+  }
+  return {
+    ...raw,
+    appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
+    dataDir,
+    authSecret: resolveAuthSecret(raw, dataDir),
+    socialProviders,
+  };
+}
+
+const globalForEnv = globalThis as unknown as { __toolforgeEnv?: Env };
+
+/** The parsed environment, read once per process. */
+export function getEnv(): Env {
+  globalForEnv.__toolforgeEnv ??= buildEnv(process.env);
+  return globalForEnv.__toolforgeEnv;
+}
+
+/** For tests that change process.env between cases. */
+export function resetEnvForTests(): void {
+  globalForEnv.__toolforgeEnv = undefined;
+}

@@ -1,0 +1,159 @@
+import "server-only";
+import { z, type ZodType } from "zod";
+import { getEnv } from "@/lib/env";
+import { AppError, type AppErrorKind } from "@/lib/errors";
+import { log } from "@/lib/log";
+
+const statusByKind: Record<AppErrorKind, number> = {
+  bad_request: 400,
+  invalid: 422,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payment_declined: 402,
+  too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+export type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+export function json(body: unknown, init?: ResponseInit): Response {
+  return Response.json(body, init);
+}
+
+/** Field name → first message, for forms that show errors beside inputs. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** The one place an error becomes an HTTP answer. Unknown errors are logged and answered 500 without detail. */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof AppError) {
+    const body: ErrorBody = { error: { code: error.kind, message: error.message } };
+    if (error.fields) body.error.fields = error.fields;
+    return json(body, { status: statusByKind[error.kind] });
+  }
+  if (error instanceof z.ZodError) {
+    const fields = fieldErrors(error);
+    const first = Object.values(fields)[0] ?? "Check the highlighted fields.";
+    return json({ error: { code: "invalid", message: first, fields } } satisfies ErrorBody, { status: 422 });
+  }
+  log("error", "unhandled error", { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  return json({ error: { code: "internal", message: "Something went wrong on our side. Please try again." } }, { status: 500 });
+}
+
+export function parseWith<T>(schema: ZodType<T>, input: unknown, kind: "invalid" | "bad_request" = "invalid"): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields = fieldErrors(result.error);
+  throw new AppError(kind, Object.values(fields)[0] ?? "The request is not valid.", fields);
+}
+
+/** Query-string parameters parsed by a schema; a bad value is a 400 naming the parameter. */
+export function parseQuery<T>(request: Request, schema: ZodType<T>): T {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  return parseWith(schema, params, "bad_request");
+}
+
+export const DEFAULT_JSON_LIMIT = 64 * 1024;
+
+/** Reads at most `limit` bytes of a body, refusing more without buffering it all. */
+export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > limit) {
+    throw new AppError("too_large", `The request body is larger than ${Math.floor(limit / 1024)} KB.`);
+  }
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new AppError("too_large", `The request body is larger than ${Math.floor(limit / 1024)} KB.`);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** A JSON body parsed by a schema: 413 when too large, 400 when not JSON, 422 when it breaks the schema. */
+export async function readJson<T>(request: Request, schema: ZodType<T>, limit = DEFAULT_JSON_LIMIT): Promise<T> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!contentType.toLowerCase().includes("application/json")) {
+    throw new AppError("unsupported_media_type", "Send the body as JSON (Content-Type: application/json).");
+  }
+  const bytes = await readBodyBytes(request, limit);
+  let data: unknown;
+  try {
+    data = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new AppError("bad_request", "The request body is not valid JSON.");
+  }
+  return parseWith(schema, data);
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The origins a state-changing browser request may come from. */
+export function allowedOrigins(): Set<string> {
+  const env = getEnv();
+  const origins = new Set([env.appUrl]);
+  if (!env.APP_URL) origins.add(`http://127.0.0.1:${env.PORT}`);
+  return origins;
+}
+
+/**
+ * Refuses cross-site state changes: a browser always sends Origin on such requests. Clients that send
+ * no Origin (curl, server-to-server with a bearer token) are not browsers and carry no ambient cookie risk.
+ */
+export function assertSameOrigin(request: Request): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  const origin = request.headers.get("origin");
+  if (origin && !allowedOrigins().has(origin)) {
+    throw new AppError("forbidden", "Requests from other sites are not allowed.");
+  }
+  if (!origin && request.headers.get("sec-fetch-site") === "cross-site") {
+    throw new AppError("forbidden", "Requests from other sites are not allowed.");
+  }
+}
+
+type Handler<C> = (request: Request, context: C) => Promise<Response>;
+
+/** Wraps a route handler: same-origin check, one error mapper, one structured log line per request. */
+export function route<C>(handler: Handler<C>): Handler<C> {
+  return async (request, context) => {
+    const started = performance.now();
+    let response: Response;
+    try {
+      assertSameOrigin(request);
+      response = await handler(request, context);
+    } catch (error) {
+      response = errorResponse(error);
+    }
+    log("info", "request", {
+      method: request.method,
+      path: new URL(request.url).pathname,
+      status: response.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+    return response;
+  };
+}

@@ -1,0 +1,95 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { getEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { reencodeImage } from "./images";
+
+export type StoredImage = { url: string };
+
+interface ImageStore {
+  put(name: string, bytes: Buffer): Promise<StoredImage>;
+  remove(url: string): Promise<void>;
+}
+
+export const UPLOAD_NAME_PATTERN = /^[a-f0-9]{32}\.webp$/;
+
+export function uploadsDir(): string {
+  return path.join(getEnv().dataDir, "uploads");
+}
+
+const localStore: ImageStore = {
+  async put(name, bytes) {
+    await fs.mkdir(uploadsDir(), { recursive: true });
+    await fs.writeFile(path.join(uploadsDir(), name), bytes, { flag: "wx" });
+    return { url: `/uploads/${name}` };
+  },
+  async remove(url) {
+    const name = url.replace(/^\/uploads\//, "");
+    if (UPLOAD_NAME_PATTERN.test(name)) await fs.rm(path.join(uploadsDir(), name), { force: true });
+  },
+};
+
+/** Cloudinary's signed upload API (https://cloudinary.com/documentation/upload_images#uploading_with_a_direct_call_to_the_rest_api). */
+function cloudinaryStore(cloudinaryUrl: string): ImageStore {
+  const parsed = new URL(cloudinaryUrl);
+  const apiKey = decodeURIComponent(parsed.username);
+  const apiSecret = decodeURIComponent(parsed.password);
+  const cloudName = parsed.hostname;
+  const apiBase = process.env.CLOUDINARY_API_BASE ?? "https://api.cloudinary.com";
+  const sign = (params: Record<string, string>) =>
+    createHash("sha1")
+      .update(
+        Object.keys(params)
+          .sort()
+          .map((k) => `${k}=${params[k]}`)
+          .join("&") + apiSecret,
+      )
+      .digest("hex");
+  return {
+    async put(name, bytes) {
+      const params = { public_id: `toolforge/${name.replace(/\.webp$/, "")}`, timestamp: String(Math.floor(Date.now() / 1000)) };
+      const form = new FormData();
+      form.set("file", new Blob([new Uint8Array(bytes)], { type: "image/webp" }), name);
+      for (const [k, v] of Object.entries(params)) form.set(k, v);
+      form.set("api_key", apiKey);
+      form.set("signature", sign(params));
+      const response = await fetch(`${apiBase}/v1_1/${cloudName}/image/upload`, { method: "POST", body: form });
+      const body = (await response.json().catch(() => null)) as { secure_url?: string } | null;
+      if (!response.ok || !body?.secure_url) {
+        throw new AppError("unavailable", "The image service did not accept the upload. Please try again.");
+      }
+      return { url: body.secure_url };
+    },
+    async remove() {
+      // Cloudinary assets are kept: orders and audit entries may still point at them.
+    },
+  };
+}
+
+function store(): ImageStore {
+  const { CLOUDINARY_URL } = getEnv();
+  return CLOUDINARY_URL ? cloudinaryStore(CLOUDINARY_URL) : localStore;
+}
+
+/** Validates, re-encodes and stores an uploaded image; answers its public URL. */
+export async function saveImage(input: Uint8Array): Promise<StoredImage> {
+  const image = await reencodeImage(input);
+  return store().put(`${randomBytes(16).toString("hex")}.webp`, image.bytes);
+}
+
+/** Removes an image this shop stored (used to roll back when the record that needed it was not written). */
+export async function deleteImage(url: string): Promise<void> {
+  await store().remove(url);
+}
+
+/** Reads a locally stored upload, or null when there is none with that name. */
+export async function readLocalUpload(name: string): Promise<Buffer | null> {
+  if (!UPLOAD_NAME_PATTERN.test(name)) return null;
+  try {
+    return await fs.readFile(path.join(uploadsDir(), name));
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,242 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---- better-auth tables (https://www.better-auth.com/docs/concepts/database#core-schema),
+// plus the admin plugin's role/ban fields. Keys are better-auth's field names.
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  role: text("role").notNull().default("user"),
+  banned: boolean("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", { withTimezone: true }),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+// ---- the shop
+
+export const product = pgTable(
+  "product",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    imageUrl: text("image_url").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    stock: integer("stock").notNull(),
+    minOrderQuantity: integer("min_order_quantity").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    // Products are soft-deleted: orders keep pointing at them, the catalog stops showing them.
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("product_price_positive", sql`${t.priceCents} > 0`),
+    check("product_stock_nonnegative", sql`${t.stock} >= 0`),
+    check("product_min_order_positive", sql`${t.minOrderQuantity} >= 1`),
+    index("product_name_idx").on(t.name),
+  ],
+);
+
+export const order = pgTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => product.id),
+    // Snapshot at order time: later product edits never change what was bought.
+    productName: text("product_name").notNull(),
+    productImageUrl: text("product_image_url").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    currency: text("currency").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    status: text("status", { enum: ["unpaid", "paid"] }).notNull().default("unpaid"),
+    shipping: text("shipping", { enum: ["pending", "shipped"] }).notNull().default("pending"),
+    paymentRef: text("payment_ref"),
+    createdAt: createdAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("order_quantity_positive", sql`${t.quantity} > 0`),
+    check("order_total_matches", sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
+    index("orders_user_id_idx").on(t.userId),
+    index("orders_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const payment = pgTable(
+  "payment",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => order.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["test", "stripe"] }).notNull(),
+    reference: text("reference").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One successful payment per order: the database itself refuses a second one.
+    uniqueIndex("payment_order_id_unique").on(t.orderId),
+    uniqueIndex("payment_reference_unique").on(t.provider, t.reference),
+  ],
+);
+
+export const review = pgTable(
+  "review",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    rating: real("rating").notNull(),
+    hidden: boolean("hidden").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("review_user_id_unique").on(t.userId),
+    check("review_rating_range", sql`${t.rating} >= 1 and ${t.rating} <= 5`),
+  ],
+);
+
+export const profile = pgTable("profile", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  education: text("education"),
+  address: text("address"),
+  phone: text("phone"),
+  birthday: date("birthday", { mode: "string" }),
+  updatedAt: updatedAt(),
+});
+
+export const contactMessage = pgTable("contact_message", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  company: text("company").notNull(),
+  country: text("country").notNull(),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});
+
+export const newsletterSubscriber = pgTable("newsletter_subscriber", {
+  id: text("id").primaryKey(),
+  // Stored lower-cased so that sign-up is idempotent per address whatever its case.
+  email: text("email").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const mailOutbox = pgTable("mail_outbox", {
+  id: text("id").primaryKey(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  createdAt: createdAt(),
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+  error: text("error"),
+});
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    actorId: text("actor_id").notNull(),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_at_idx").on(t.createdAt)],
+);
+
+export const authSchema = { user, session, account, verification };

@@ -1,0 +1,17 @@
+import { getSessionCookie } from "better-auth/cookies";
+import { NextResponse, type NextRequest } from "next/server";
+
+/**
+ * Optimistic sign-in redirect for pages behind sign-in: it only sees whether a session cookie is
+ * present. Each page checks the session again on the server (lib/accounts) before showing anything.
+ */
+export function proxy(request: NextRequest): NextResponse {
+  if (getSessionCookie(request, { cookiePrefix: "toolforge" })) return NextResponse.next();
+  const login = new URL("/login", request.url);
+  login.searchParams.set("next", request.nextUrl.pathname + request.nextUrl.search);
+  return NextResponse.redirect(login);
+}
+
+export const config = {
+  matcher: ["/dashboard/:path*", "/profile", "/purchasePages/:path*"],
+};

@@ -1,0 +1,424 @@
+#!/usr/bin/env node
+// ToolForge throughput benchmark (`npm run bench`).
+//
+// Starts the production build with `next start`, then load-tests a few app
+// paths with autocannon. Each path is measured next to two references taken
+// in the same run, so the figures can be compared across machines:
+//   * the app's own static file (/favicon.svg from public/) - the fastest thing
+//     Next itself can serve, i.e. the in-app ceiling;
+//   * a bare Node `http.createServer` replaying the same bytes - the ceiling of
+//     the runtime itself.
+// Speed is reported, never asserted: the exit code is non-zero only when the
+// app fails to start or a run had errors. See docs/benchmarks.md.
+
+import { spawn, spawnSync, fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SCRIPT = fileURLToPath(import.meta.url);
+const ROOT = path.resolve(path.dirname(SCRIPT), '..');
+
+// ---------------------------------------------------------------------------
+// Bare-server mode. The reference server runs in its own process (this same
+// file, forked with --bare-server) rather than in the benchmark process:
+// autocannon would otherwise share one event loop with the server it is
+// loading, which would understate the bare figures and make the comparison
+// with `next start` (also a separate process) unfair.
+// ---------------------------------------------------------------------------
+if (process.argv[2] === '--bare-server') {
+  process.once('message', ({ body, contentType }) => {
+    const bytes = Buffer.from(body);
+    const server = http.createServer((req, res) => {
+      res.writeHead(200, {
+        'content-type': contentType,
+        'content-length': bytes.length,
+      });
+      res.end(bytes);
+    });
+    server.listen(0, '127.0.0.1', () => {
+      process.send({ port: server.address().port });
+    });
+  });
+  // If the parent dies without cleaning up (e.g. SIGKILL), the IPC channel
+  // closes; exit instead of lingering as an orphan.
+  process.once('disconnect', () => process.exit(0));
+} else {
+  await runBenchmark();
+}
+
+// ---------------------------------------------------------------------------
+// Benchmark mode
+// ---------------------------------------------------------------------------
+
+async function runBenchmark() {
+  const CONNECTIONS = 50;
+  const WARMUP_REQUESTS = 20;
+  const PREFERRED_PORT = Number(process.env.BENCH_PORT) || 3210;
+  const HEALTH_TIMEOUT_MS = 90_000;
+  const HEALTH_POLL_MS = 250;
+  const STATIC_PATH = '/favicon.svg';
+  const TARGETS = ['/', '/servicedata', '/api/products', STATIC_PATH];
+  const BUDGET = { minRatioVsStaticPct: 80, maxP99Ms: 100 };
+  const RESULTS_FILE = path.join(ROOT, 'bench-results.json');
+
+  // Everything that must be torn down, whatever happens.
+  const state = { app: null, dataDir: null, bare: new Set(), tracker: null, aborted: false };
+  let cleanupPromise = null;
+  const cleanup = () => (cleanupPromise ??= doCleanup(state));
+
+  // Ctrl-C / kill: stop the load, tear everything down, then exit with the
+  // conventional 128+signal code. A second signal forces an immediate exit.
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+    process.on(signal, () => {
+      if (cleanupPromise) process.exit(code);
+      console.error(`\nbench: received ${signal}, cleaning up...`);
+      // Stopping the tracker resolves the pending run; `aborted` makes the
+      // main flow bail out instead of starting the next one.
+      state.aborted = true;
+      state.tracker?.stop();
+      cleanup().finally(() => process.exit(code));
+    });
+  }
+  // Last resort for paths that bypass the async cleanup (process.exit from
+  // elsewhere, a crash): synchronous kill so the app never outlives us.
+  process.on('exit', () => {
+    killGroup(state.app, 'SIGKILL');
+    for (const child of state.bare) child.kill('SIGKILL');
+  });
+
+  let exitCode = 0;
+  try {
+    const DURATION = parseDuration(process.env.BENCH_DURATION);
+    ensureBuild();
+
+    const port = await pickPort(PREFERRED_PORT);
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const env = { ...process.env, PORT: String(port), APP_URL: baseUrl, NODE_ENV: 'production' };
+    // A throwaway PGlite directory keeps the run isolated from (and harmless
+    // to) any local dev data. With DATABASE_URL the caller chose a database
+    // explicitly, so we do not touch DATA_DIR at all.
+    if (!process.env.DATABASE_URL) {
+      state.dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolforge-bench-'));
+      env.DATA_DIR = state.dataDir;
+    }
+
+    state.app = startApp(port, env);
+    await waitForHealth(baseUrl, state.app, HEALTH_TIMEOUT_MS, HEALTH_POLL_MS);
+    log(`app is up on ${baseUrl}`);
+
+    // Fetch each body once (it is what the bare server replays) and warm up
+    // the route (JIT, module caches, DB connection, ISR cache) before any
+    // measurement.
+    const samples = new Map();
+    for (const target of TARGETS) {
+      samples.set(target, await fetchSample(baseUrl + target));
+      for (let i = 0; i < WARMUP_REQUESTS; i++) await fetchSample(baseUrl + target);
+    }
+    log(`warmed up ${TARGETS.length} targets x ${WARMUP_REQUESTS} requests`);
+
+    const measure = async (title, url) => {
+      log(`measuring ${title} for ${DURATION}s...`);
+      const r = await load(state, { url, title, connections: CONNECTIONS, duration: DURATION });
+      return {
+        reqPerSec: r.requests.average,
+        p99Ms: r.latency.p99,
+        non2xx: r.non2xx,
+        errors: r.errors,
+        timeouts: r.timeouts,
+        totalRequests: r.requests.total,
+      };
+    };
+
+    // Strictly sequential: the two servers never compete for the 2 cores.
+    const raw = [];
+    for (const target of TARGETS) {
+      const { body, contentType } = samples.get(target);
+      const app = await measure(`app ${target}`, baseUrl + target);
+      const bareServer = await startBareServer(state, body, contentType);
+      let bare;
+      try {
+        bare = await measure(`bare ${target}`, `http://127.0.0.1:${bareServer.port}/`);
+      } finally {
+        await stopChild(bareServer.child, state);
+      }
+      raw.push({ target, contentType, bodyBytes: body.length, app, bare });
+    }
+
+    const staticReqPerSec = raw.find((r) => r.target === STATIC_PATH).app.reqPerSec;
+    const results = raw.map((r) => {
+      const ratioVsStaticPct = pct(r.app.reqPerSec, staticReqPerSec);
+      const ratioVsBarePct = pct(r.app.reqPerSec, r.bare.reqPerSec);
+      const pass = ratioVsStaticPct >= BUDGET.minRatioVsStaticPct && r.app.p99Ms < BUDGET.maxP99Ms;
+      return { ...r, staticReqPerSec, ratioVsStaticPct, ratioVsBarePct, verdict: pass ? 'PASS' : 'MISS' };
+    });
+
+    printTable(results);
+
+    const failed = results.filter((r) => hasErrors(r.app) || hasErrors(r.bare));
+    await writeFile(
+      RESULTS_FILE,
+      JSON.stringify(
+        {
+          timestamp: new Date().toISOString(),
+          node: process.version,
+          platform: `${process.platform}-${process.arch}`,
+          cpus: os.cpus().length,
+          parameters: {
+            connections: CONNECTIONS,
+            durationSeconds: DURATION,
+            warmupRequests: WARMUP_REQUESTS,
+            targets: TARGETS,
+            staticPath: STATIC_PATH,
+            budget: BUDGET,
+            database: process.env.DATABASE_URL ? 'DATABASE_URL' : 'PGlite (temp DATA_DIR)',
+          },
+          ok: failed.length === 0,
+          results,
+        },
+        null,
+        2,
+      ) + '\n',
+    );
+    log(`results written to ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
+
+    if (failed.length > 0) {
+      // Figures from runs with non-2xx responses or socket errors describe
+      // error handling, not the route, so the run as a whole is a failure.
+      console.error(
+        `bench: runs had non-2xx responses or errors: ${failed.map((r) => r.target).join(', ')}`,
+      );
+      exitCode = 1;
+    }
+  } catch (err) {
+    // After Ctrl-C, follow-on failures (the app "exiting during startup",
+    // an interrupted run) are expected noise; the signal handler reports.
+    if (!state.aborted) console.error(`bench: ${err.message}`);
+    exitCode = 1;
+  } finally {
+    await cleanup();
+  }
+  process.exitCode = exitCode;
+}
+
+// ---------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------
+
+function log(msg) {
+  console.log(`bench: ${msg}`);
+}
+
+function parseDuration(value) {
+  if (value === undefined || value === '') return 10;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) {
+    throw new Error(`BENCH_DURATION must be a positive number of seconds, got "${value}"`);
+  }
+  return n;
+}
+
+function ensureBuild() {
+  if (existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) return;
+  log('no production build found (.next/BUILD_ID missing), running `npx next build`...');
+  const res = spawnSync('npx', ['next', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (res.error) throw new Error(`could not run next build: ${res.error.message}`);
+  if (res.status !== 0) throw new Error(`next build failed (exit ${res.status ?? res.signal})`);
+}
+
+/** Resolves when nothing listens on `port`; otherwise to an OS-assigned free port. */
+async function pickPort(preferred) {
+  const tryListen = (port) =>
+    new Promise((resolve) => {
+      const srv = net.createServer();
+      srv.once('error', () => resolve(null));
+      // No host: same wildcard bind as `next start`, so a conflict on either
+      // IPv4 or IPv6 is detected.
+      srv.listen(port, () => {
+        const { port: actual } = srv.address();
+        srv.close(() => resolve(actual));
+      });
+    });
+  return (await tryListen(preferred)) ?? (await tryListen(0));
+}
+
+function startApp(port, env) {
+  const nextBin = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
+  // detached: the app (and any workers it spawns) get their own process
+  // group, so cleanup can kill the whole group with kill(-pid).
+  const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port)], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Keep the app's output off the results table, but remember the tail so a
+  // failed start can be explained. BENCH_VERBOSE=1 streams it instead.
+  child.outputTail = [];
+  const onData = (chunk) => {
+    if (process.env.BENCH_VERBOSE) process.stderr.write(chunk);
+    child.outputTail.push(...chunk.toString().split('\n').filter(Boolean));
+    if (child.outputTail.length > 40) child.outputTail.splice(0, child.outputTail.length - 40);
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  child.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  return child;
+}
+
+async function waitForHealth(baseUrl, app, timeoutMs, pollMs) {
+  const deadline = Date.now() + timeoutMs;
+  let lastProblem = 'no answer yet';
+  let exited = null;
+  app.exited.then((info) => (exited = info));
+  while (Date.now() < deadline) {
+    if (exited) {
+      throw new Error(
+        `the app exited during startup (code ${exited.code ?? exited.signal}). ${lastOutput(app)}`,
+      );
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(5_000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return;
+      lastProblem = `HTTP ${res.status}`;
+    } catch (err) {
+      lastProblem = err.cause?.code ?? err.message;
+    }
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+  throw new Error(
+    `the app did not answer 200 on GET /api/health within ${timeoutMs / 1000}s ` +
+      `(last: ${lastProblem}). ${lastOutput(app)}`,
+  );
+}
+
+function lastOutput(app) {
+  return app.outputTail.length ? `Last output:\n${app.outputTail.join('\n')}` : 'It printed nothing.';
+}
+
+/** GET a URL; fails on anything but 2xx, since benchmarking an error or a redirect is meaningless. */
+async function fetchSample(url) {
+  const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+  // fetch transparently decodes gzip/br; the decoded bytes are what we want,
+  // because autocannon sends no Accept-Encoding, so the app serves them
+  // uncompressed during the measurement too.
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status < 200 || res.status > 299) {
+    throw new Error(`GET ${url} answered HTTP ${res.status}; cannot benchmark it`);
+  }
+  return { body, contentType: res.headers.get('content-type') ?? 'application/octet-stream' };
+}
+
+function startBareServer(state, body, contentType) {
+  return new Promise((resolve, reject) => {
+    if (state.aborted) return reject(new Error('interrupted'));
+    // 'advanced' serialization passes the Buffer as bytes rather than JSON.
+    const child = fork(SCRIPT, ['--bare-server'], { serialization: 'advanced', stdio: 'inherit' });
+    state.bare.add(child);
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`bare server exited early (code ${code})`)));
+    child.once('message', ({ port }) => resolve({ child, port }));
+    child.send({ body, contentType });
+  });
+}
+
+async function stopChild(child, state) {
+  state.bare.delete(child);
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** One autocannon run; the tracker is kept so Ctrl-C can stop it. */
+async function load(state, opts) {
+  // Imported lazily so `--bare-server` children do not pay for it.
+  const { default: autocannon } = await import('autocannon');
+  if (state.aborted) throw new Error('interrupted');
+  const tracker = autocannon(opts);
+  state.tracker = tracker;
+  try {
+    const result = await tracker;
+    if (state.aborted) throw new Error('interrupted');
+    return result;
+  } finally {
+    state.tracker = null;
+  }
+}
+
+function killGroup(child, signal) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Group already gone.
+  }
+}
+
+async function doCleanup(state) {
+  for (const child of [...state.bare]) await stopChild(child, state);
+  const app = state.app;
+  if (app && app.exitCode === null && app.signalCode === null) {
+    killGroup(app, 'SIGTERM');
+    // Give Next a moment to shut down cleanly (PGlite flushes its files),
+    // then force it.
+    const timer = setTimeout(() => killGroup(app, 'SIGKILL'), 5_000);
+    await app.exited;
+    clearTimeout(timer);
+  }
+  // Only after the app has exited, so nothing is still writing into the dir.
+  if (state.dataDir) {
+    await rm(state.dataDir, { recursive: true, force: true }).catch((err) =>
+      console.error(`bench: could not remove ${state.dataDir}: ${err.message}`),
+    );
+    state.dataDir = null;
+  }
+}
+
+function hasErrors(run) {
+  return run.non2xx > 0 || run.errors > 0;
+}
+
+function pct(a, b) {
+  return b > 0 ? (a / b) * 100 : 0;
+}
+
+function printTable(results) {
+  const fmt = (n) => Math.round(n).toLocaleString('en-US');
+  const header = [
+    'target',
+    'app req/s',
+    'app p99 ms',
+    'static-file req/s',
+    'ratio vs app static (%)',
+    'bare-node req/s',
+    'ratio vs bare node (%)',
+    'non-2xx/errors (app; bare)',
+    'verdict',
+  ];
+  const rows = results.map((r) => [
+    r.target,
+    fmt(r.app.reqPerSec),
+    String(r.app.p99Ms),
+    fmt(r.staticReqPerSec),
+    r.ratioVsStaticPct.toFixed(1),
+    fmt(r.bare.reqPerSec),
+    r.ratioVsBarePct.toFixed(1),
+    `${r.app.non2xx}/${r.app.errors}; ${r.bare.non2xx}/${r.bare.errors}`,
+    r.verdict,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  // Target names left-aligned, numbers right-aligned.
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log();
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+  console.log();
+}
