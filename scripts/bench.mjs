@@ -154,7 +154,9 @@ async function runBenchmark() {
       const ratioVsStaticPct = pct(r.app.reqPerSec, staticReqPerSec);
       const ratioVsBarePct = pct(r.app.reqPerSec, r.bare.reqPerSec);
       const pass = ratioVsStaticPct >= BUDGET.minRatioVsStaticPct && r.app.p99Ms < BUDGET.maxP99Ms;
-      return { ...r, staticReqPerSec, ratioVsStaticPct, ratioVsBarePct, verdict: pass ? 'PASS' : 'MISS' };
+      // Errors (e.g. a 429 or 500 storm) make a route look fast; never PASS those.
+      const verdict = hasErrors(r.app) || hasErrors(r.bare) ? 'ERROR' : pass ? 'PASS' : 'MISS';
+      return { ...r, staticReqPerSec, ratioVsStaticPct, ratioVsBarePct, verdict };
     });
 
     printTable(results);

@@ -1,0 +1,25 @@
+import fs from "node:fs";
+import pg from "pg";
+import { closeDb } from "@/lib/db/client";
+
+async function onServer(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_PG_SERVER_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  const name = process.env.TEST_PG_DATABASE;
+  if (name) await onServer(`create database "${name}"`);
+});
+
+afterAll(async () => {
+  await closeDb();
+  const name = process.env.TEST_PG_DATABASE;
+  if (name) await onServer(`drop database if exists "${name}" with (force)`);
+  if (process.env.DATA_DIR) fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true });
+});
