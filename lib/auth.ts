@@ -24,6 +24,7 @@ function createAuth(db: Db, env: Env) {
   return betterAuth({
     appName: "ToolForge",
     telemetry: { enabled: false },
+    logger: { level: env.NODE_ENV === "test" ? "error" : "warn" },
     baseURL: env.appUrl,
     secret: env.authSecret,
     trustedOrigins: trustedOrigins(env),

@@ -1,0 +1,23 @@
+// `npm test`: every layer, in order, stopping at the first that fails.
+import { spawnSync } from "node:child_process";
+
+const steps = [
+  ["typecheck", ["npm", "run", "typecheck"]],
+  ["lint", ["npm", "run", "lint"]],
+  ["jest on PGlite", ["npm", "run", "test:unit"]],
+  ["jest on PostgreSQL", ["npm", "run", "test:pg"]],
+  ["end-to-end (Playwright, production build)", ["npm", "run", "test:e2e"]],
+];
+
+for (const [name, [command, ...args]] of steps) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: "inherit" });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n✗ ${name} failed after ${seconds} s`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✓ ${name} (${seconds} s)`);
+}
+console.log("\nAll test layers passed.");
