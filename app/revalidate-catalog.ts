@@ -6,5 +6,4 @@ export function revalidateCatalogPages(): void {
   invalidateCatalog();
   revalidatePath("/");
   revalidatePath("/servicedata");
-  revalidatePath("/purchasePages/[id]", "page");
 }

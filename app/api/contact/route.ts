@@ -1,0 +1,9 @@
+import { json, readJson, route } from "@/lib/http";
+import { sendContactMessage } from "@/lib/messages/service";
+import { contactSchema } from "@/models/messages";
+
+export const POST = route(async (request: Request) => {
+  const input = await readJson(request, contactSchema);
+  await sendContactMessage(input);
+  return json({ message: "Thanks — we'll get back to you" }, { status: 201 });
+});
