@@ -32,7 +32,7 @@ describe("parseEnv", () => {
   ])("refuses %j with one line naming %s", (source, variable) => {
     let thrown: unknown;
     try {
-      parseEnv(source as NodeJS.ProcessEnv);
+      parseEnv(source as Record<string, string>);
     } catch (error) {
       thrown = error;
     }

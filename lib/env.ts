@@ -76,7 +76,7 @@ export class EnvError extends Error {
 }
 
 /** Parses an environment; throws an EnvError whose message is one line naming the variable. */
-export function parseEnv(source: NodeJS.ProcessEnv): RawEnv {
+export function parseEnv(source: Record<string, string | undefined>): RawEnv {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const issue = result.error.issues[0];
@@ -118,7 +118,7 @@ function resolveAuthSecret(env: RawEnv, dataDir: string): string {
   }
 }
 
-function buildEnv(source: NodeJS.ProcessEnv): Env {
+function buildEnv(source: Record<string, string | undefined>): Env {
   const raw = parseEnv(source);
   const dataDir = path.resolve(/*turbopackIgnore: true*/ process.cwd(), raw.DATA_DIR);
   const socialProviders: Env["socialProviders"] = {};

@@ -1,0 +1,42 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import sharp from "sharp";
+
+let counter = 0;
+export function uniqueEmail(prefix = "e2e"): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@toolforge.test`;
+}
+
+export async function photoFile(): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const buffer = await sharp({ create: { width: 96, height: 96, channels: 3, background: "#c2410c" } }).png().toBuffer();
+  return { name: "me.png", mimeType: "image/png", buffer };
+}
+
+/** Registers through the real page, photo included, and waits until the shop shows the user signed in. */
+export async function registerThroughPage(page: Page, name = "Erin Endtoend"): Promise<string> {
+  const email = uniqueEmail();
+  await page.goto("/register");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("a-long-password");
+  await page.getByLabel(/profile photo/i).setInputFiles(await photoFile());
+  await page.getByRole("button", { name: /create account|register/i }).click();
+  await expect(page.getByText("Account created")).toBeVisible();
+  await expect(page.getByTestId("user-menu")).toBeVisible();
+  return email;
+}
+
+export async function signInThroughPage(page: Page, email: string, password = "a-long-password"): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: /^(login|sign in)$/i }).click();
+  await expect(page.getByText("Signed in successfully")).toBeVisible();
+}
+
+/** Fails with the list of WCAG A/AA violations axe finds on the current page. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary).toEqual([]);
+}

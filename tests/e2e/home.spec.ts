@@ -1,0 +1,73 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./helpers";
+
+test("the home page shows every section of the storefront", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle("ToolForge | Home");
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{20,}/);
+
+  for (const section of ["hero", "features-banner", "products", "stats", "reviews", "grey", "newsletter", "placeholder-hero", "contact"]) {
+    await expect(page.locator(`[data-section="${section}"]`), `section ${section}`).toBeVisible();
+  }
+  await expect(page.getByRole("link", { name: "Get Started" }).first()).toBeVisible();
+  await expect(page.getByText("YOU'LL BE HAPPY TO SEE OUR AWESOME FEATURES.")).toBeVisible();
+  await expect(page.getByText(/Sale 20% off your Collection days/)).toBeVisible();
+  await expect(page.getByText("2257+")).toBeVisible();
+
+  const buyNow = page.locator('[data-section="products"]').getByRole("link", { name: /^Buy Now/ });
+  await expect(buyNow).toHaveCount(8);
+  await expect(buyNow.first()).toHaveAttribute("href", /^\/purchasePages\/prd_/);
+  await expect(page.locator('[data-section="products"]').getByText(/\$\d+\.\d{2}/).first()).toBeVisible();
+
+  await expect(page.getByPlaceholder("Your Email")).toBeVisible();
+  await expect(page.getByRole("button", { name: /subscribe/i })).toBeVisible();
+  for (const label of ["Name", "Email Address", "Company name", "Country", "Message"]) {
+    await expect(page.locator('[data-section="contact"]').getByLabel(label, { exact: true })).toBeVisible();
+  }
+  await expect(page.locator("footer")).toContainText(String(new Date().getFullYear()));
+  await expectNoAxeViolations(page);
+});
+
+test("the newsletter and contact forms reach the shop", async ({ page }) => {
+  await page.goto("/");
+  await page.getByPlaceholder("Your Email").fill(`news-${Date.now()}@toolforge.test`);
+  await page.getByRole("button", { name: /subscribe/i }).click();
+  await expect(page.getByText(/on the list/i)).toBeVisible();
+
+  const contact = page.locator('[data-section="contact"]');
+  await contact.getByLabel("Name", { exact: true }).fill("Sam Sawyer");
+  await contact.getByRole("button", { name: /send|submit/i }).click();
+  await expect(page.getByText("Please fill in every field")).toBeVisible();
+  await expect(contact.getByLabel("Name", { exact: true })).toHaveValue("Sam Sawyer");
+
+  await contact.getByLabel("Email Address").fill("sam@toolforge.test");
+  await contact.getByLabel("Company name").fill("Sawyer & Sons");
+  await contact.getByLabel("Country").fill("Wales");
+  await contact.getByLabel("Message").fill("Do you offer trade pricing for 200 hammers?");
+  await contact.getByRole("button", { name: /send|submit/i }).click();
+  await expect(page.getByText("Thanks — we'll get back to you")).toBeVisible();
+});
+
+test("the catalog searches, sorts and links to purchase pages", async ({ page }) => {
+  await page.goto("/servicedata");
+  await expect(page).toHaveTitle("ToolForge | Catalog");
+  await expect(page.getByRole("link", { name: /^Buy Now/ }).first()).toBeVisible();
+  await page.getByLabel("Search tools").fill("wrench");
+  await page.getByLabel("Search tools").press("Enter");
+  await expect(page).toHaveURL(/q=wrench/);
+  await expect(page.getByRole("link", { name: /^Buy Now/ })).toHaveCount(2);
+  await page.getByLabel("Sort by").selectOption("price-asc");
+  await expect(page).toHaveURL(/sort=price-asc/);
+  await expect(page.getByRole("link", { name: /^Buy Now/ }).first()).toHaveAccessibleName(/Adjustable Wrench/);
+  await expectNoAxeViolations(page);
+});
+
+test("an unknown path shows the not-found page with HTTP 404", async ({ page }) => {
+  const response = await page.goto("/no-such-tool-here");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("404", { exact: true })).toBeVisible();
+  await expect(page.getByText(/couldn.t find the page you.re looking for/)).toBeVisible();
+  await page.getByRole("link", { name: /back to homepage/i }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
