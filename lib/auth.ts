@@ -4,7 +4,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, bearer } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { getDb, type Db } from "@/lib/db/client";
-import { getEnv, type Env } from "@/lib/env";
+import { getEnv, resolveAuthSecret, type Env } from "@/lib/env";
 import { authSchema, user as userTable } from "@/models/schema";
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -26,7 +26,7 @@ function createAuth(db: Db, env: Env) {
     telemetry: { enabled: false },
     logger: { level: env.NODE_ENV === "test" ? "error" : "warn" },
     baseURL: env.appUrl,
-    secret: env.authSecret,
+    secret: resolveAuthSecret(env),
     trustedOrigins: trustedOrigins(env),
     database: drizzleAdapter(db, { provider: "pg", schema: authSchema }),
     emailAndPassword: {

@@ -58,3 +58,27 @@ describe("parseEnv", () => {
     expect(env.SEED_CATALOG).toBe(false);
   });
 });
+
+describe("resolveAuthSecret", () => {
+  it("generates a secret once and keeps it in DATA_DIR", async () => {
+    const fs = await import("node:fs");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const { getEnv, resetEnvForTests, resolveAuthSecret } = await import("./env");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tf-secret-"));
+    const saved = { DATA_DIR: process.env.DATA_DIR, AUTH_SECRET: process.env.AUTH_SECRET };
+    process.env.DATA_DIR = dir;
+    delete process.env.AUTH_SECRET;
+    resetEnvForTests();
+    try {
+      const first = resolveAuthSecret(getEnv());
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(fs.readFileSync(path.join(dir, "auth-secret"), "utf8")).toBe(first);
+      expect(resolveAuthSecret(getEnv())).toBe(first);
+    } finally {
+      Object.assign(process.env, saved);
+      resetEnvForTests();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

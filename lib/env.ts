@@ -64,7 +64,6 @@ export type SocialProviderId = "google" | "facebook" | "github" | "twitter";
 export type Env = RawEnv & {
   appUrl: string;
   dataDir: string;
-  authSecret: string;
   socialProviders: Partial<Record<SocialProviderId, { clientId: string; clientSecret: string }>>;
 };
 
@@ -99,9 +98,13 @@ export function parseEnv(source: Record<string, string | undefined>): RawEnv {
   return env;
 }
 
-/** AUTH_SECRET when set; otherwise one generated on first start and kept in DATA_DIR. */
-function resolveAuthSecret(env: RawEnv, dataDir: string): string {
+/**
+ * AUTH_SECRET when set; otherwise one generated on first start and kept in DATA_DIR. Read only when
+ * auth is first used, so that building the app never writes into the data directory.
+ */
+export function resolveAuthSecret(env: Env): string {
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  const dataDir = env.dataDir;
   const file = path.join(dataDir, "auth-secret");
   try {
     return fs.readFileSync(file, "utf8").trim();
@@ -131,7 +134,6 @@ function buildEnv(source: Record<string, string | undefined>): Env {
     ...raw,
     appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
     dataDir,
-    authSecret: resolveAuthSecret(raw, dataDir),
     socialProviders,
   };
 }
