@@ -4,6 +4,8 @@ import { invalidateCatalog } from "@/lib/catalog/service";
 /** After any change to products or stock: drop the catalog read cache and the static pages built from it. */
 export function revalidateCatalogPages(): void {
   invalidateCatalog();
+  // Route handlers also run in jest, outside Next's server, where there are no pages to revalidate.
+  if (!process.env.NEXT_RUNTIME) return;
   revalidatePath("/");
   revalidatePath("/servicedata");
 }

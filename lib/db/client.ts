@@ -4,6 +4,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "@/models/schema";
 import { getEnv } from "@/lib/env";
+import { log } from "@/lib/log";
 import { migratePglite, migratePostgres } from "./migrate";
 import { seedCatalog } from "./seed";
 
@@ -40,6 +41,9 @@ async function openPostgres(url: string): Promise<Handle> {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   await migratePostgres(url);
   const pool = new Pool({ connectionString: url, max: 10 });
+  // An idle client whose server connection drops (restart, failover) emits an error on the pool;
+  // without a listener that would crash the process. The pool replaces the client on next use.
+  pool.on("error", (error) => log("warn", "idle database connection lost", { error: error.message }));
   const db = drizzle(pool, { schema }) as unknown as Db;
   return { db, engine: "postgres", close: () => pool.end() };
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import pg from "pg";
 import { closeDb } from "@/lib/db/client";
+import { waitForPendingMail } from "@/lib/mail";
 
 async function onServer(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: process.env.TEST_PG_SERVER_URL });
@@ -18,6 +19,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await waitForPendingMail();
   await closeDb();
   const name = process.env.TEST_PG_DATABASE;
   if (name) await onServer(`drop database if exists "${name}" with (force)`);

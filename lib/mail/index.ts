@@ -1,0 +1,56 @@
+import "server-only";
+import type { Transporter } from "nodemailer";
+import { getDb } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import { newId } from "@/lib/ids";
+import { log } from "@/lib/log";
+import { mailOutbox } from "@/models/schema";
+
+export type Mail = { to: string; subject: string; text: string };
+
+const store = globalThis as unknown as { __toolforgeMailer?: Promise<Transporter>; __toolforgePendingMail?: Set<Promise<void>> };
+
+function pending(): Set<Promise<void>> {
+  store.__toolforgePendingMail ??= new Set();
+  return store.__toolforgePendingMail;
+}
+
+async function transporter(smtpUrl: string): Promise<Transporter> {
+  store.__toolforgeMailer ??= import("nodemailer").then((nodemailer) => nodemailer.createTransport(smtpUrl));
+  return store.__toolforgeMailer;
+}
+
+/**
+ * Every mail is written to the outbox first, so that it can be read in development and audited in
+ * production; with SMTP configured it is then delivered and marked sent (or its error recorded).
+ */
+async function deliver(mail: Mail): Promise<void> {
+  const env = getEnv();
+  const db = await getDb();
+  const id = newId("mail");
+  await db.insert(mailOutbox).values({ id, ...mail });
+  if (!env.SMTP_URL) return;
+  const { eq } = await import("drizzle-orm");
+  try {
+    await (await transporter(env.SMTP_URL)).sendMail({ from: env.MAIL_FROM, ...mail });
+    await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log("warn", "mail delivery failed", { to: mail.to, subject: mail.subject, error: message });
+    await db.update(mailOutbox).set({ error: message.slice(0, 500) }).where(eq(mailOutbox.id, id));
+  }
+}
+
+/** Sends in the background: a slow or failing mail server never delays or fails the caller. */
+export function sendMailInBackground(mail: Mail): void {
+  const job = deliver(mail).catch((error: unknown) => {
+    log("error", "mail could not be queued", { error: error instanceof Error ? error.message : String(error) });
+  });
+  pending().add(job);
+  void job.finally(() => pending().delete(job));
+}
+
+/** Waits for mail started so far (tests, graceful shutdown). */
+export async function waitForPendingMail(): Promise<void> {
+  await Promise.all([...pending()]);
+}

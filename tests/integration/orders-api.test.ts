@@ -1,0 +1,178 @@
+import { desc, eq } from "drizzle-orm";
+import * as ordersRoute from "@/app/api/orders/route";
+import * as orderRoute from "@/app/api/orders/[id]/route";
+import { getDb } from "@/lib/db/client";
+import { waitForPendingMail } from "@/lib/mail";
+import { mailOutbox } from "@/models/schema";
+import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
+import { createProduct, markPaidForTest, stockOf } from "@/tests/fixtures/shop";
+
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+type Order = { id: string; quantity: number; unitPriceCents: number; totalCents: number; status: string; email: string; productName: string };
+
+const place = (session: Session | null, json: unknown) =>
+  ordersRoute.POST(makeRequest("/api/orders", { method: "POST", json, cookie: session?.cookie }), noParams());
+const read = (session: Session, id: string) =>
+  orderRoute.GET(makeRequest(`/api/orders/${id}`, { cookie: session.cookie }), noParams({ id }));
+const remove = (session: Session, id: string) =>
+  orderRoute.DELETE(makeRequest(`/api/orders/${id}`, { method: "DELETE", cookie: session.cookie }), noParams({ id }));
+
+let alice: Session;
+let bob: Session;
+let admin: Session;
+
+beforeAll(async () => {
+  alice = await signUp({ name: "Alice" });
+  bob = await signUp({ name: "Bob" });
+  admin = await signUp({ email: "boss@toolforge.test", name: "Boss" });
+});
+
+describe("POST /api/orders", () => {
+  it("answers 401 to anonymous visitors and writes nothing", async () => {
+    const item = await createProduct({ stock: 10 });
+    const response = await place(null, { productId: item.id, quantity: 1, phone: "+1 555 010 0199" });
+    expect(response.status).toBe(401);
+    expect(await stockOf(item.id)).toBe(10);
+  });
+
+  it("takes price and total from the database, ignoring tampered fields", async () => {
+    const item = await createProduct({ priceCents: 1999, stock: 50, minOrderQuantity: 2 });
+    const response = await place(alice, {
+      productId: item.id,
+      quantity: 3,
+      phone: "+1 555 010 0199",
+      unitPriceCents: 1,
+      totalCents: 1,
+      price: 0.01,
+      email: "someone@else.test",
+    });
+    expect(response.status).toBe(201);
+    const created = (await response.json()) as Order;
+    expect(created).toMatchObject({ quantity: 3, unitPriceCents: 1999, totalCents: 5997, status: "unpaid", email: alice.email });
+    expect(await stockOf(item.id)).toBe(47);
+  });
+
+  describe("quantity boundaries (minimum 5, stock 20)", () => {
+    it.each([
+      [4, 422],
+      [5, 201],
+      [20, 201],
+      [21, 409],
+      [0, 422],
+      [-3, 422],
+      [5.5, 422],
+      ["six", 422],
+      [null, 422],
+    ])("quantity %p → %i", async (quantity, status) => {
+      const item = await createProduct({ stock: 20, minOrderQuantity: 5 });
+      const response = await place(alice, { productId: item.id, quantity, phone: "+1 555 010 0199" });
+      expect(response.status).toBe(status);
+      if (status !== 201) {
+        const body = (await response.json()) as ErrorBody;
+        expect(body.error.fields?.quantity).toEqual(expect.any(String));
+        expect(await stockOf(item.id)).toBe(20);
+      } else {
+        expect(await stockOf(item.id)).toBe(20 - (quantity as number));
+      }
+    });
+
+    it("explains the allowed range in words", async () => {
+      const item = await createProduct({ stock: 20, minOrderQuantity: 5 });
+      const response = await place(alice, { productId: item.id, quantity: 21, phone: "+1 555 010 0199" });
+      const body = (await response.json()) as ErrorBody;
+      expect(body.error.message).toBe("Only 20 units are left. Order between 5 and 20 units.");
+      expect(body.error.fields?.quantity).toBe("Order between 5 and 20 units");
+      const below = (await (await place(alice, { productId: item.id, quantity: 4, phone: "+1 555 010 0199" })).json()) as ErrorBody;
+      expect(below.error.message).toBe("Order between 5 and 20 units");
+    });
+  });
+
+  it("refuses a missing phone number, an unknown product and malformed JSON", async () => {
+    const item = await createProduct();
+    const noPhone = await place(alice, { productId: item.id, quantity: 1, phone: "" });
+    expect(noPhone.status).toBe(422);
+    expect(((await noPhone.json()) as ErrorBody).error.fields?.phone).toBe("Enter your contact number");
+    expect((await place(alice, { productId: "prd_gone", quantity: 1, phone: "+1 555 010 0199" })).status).toBe(404);
+    const malformed = await ordersRoute.POST(
+      makeRequest("/api/orders", { method: "POST", body: "{", headers: { "content-type": "application/json" }, cookie: alice.cookie }),
+      noParams(),
+    );
+    expect(malformed.status).toBe(400);
+  });
+
+  it("lets exactly as many concurrent buyers succeed as the stock allows", async () => {
+    const item = await createProduct({ stock: 37, minOrderQuantity: 1 });
+    const buyers = await Promise.all(Array.from({ length: 5 }, (_, i) => signUp({ name: `Buyer ${i}` })));
+    // 60 orders of 2 units for 37 units: 18 can be served (36 units), 1 unit is left over.
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        place(buyers[i % buyers.length] as Session, { productId: item.id, quantity: 2, phone: "+1 555 010 0199" }),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(18);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(42);
+    expect(statuses.filter((s) => s !== 201 && s !== 409)).toEqual([]);
+    expect(await stockOf(item.id)).toBe(1);
+  });
+
+  it("sends an order confirmation through the mail adapter", async () => {
+    const item = await createProduct({ name: "Confirmation Saw", priceCents: 4000, stock: 5 });
+    const response = await place(bob, { productId: item.id, quantity: 2, phone: "+44 20 7946 0958" });
+    const created = (await response.json()) as Order;
+    await waitForPendingMail();
+    const db = await getDb();
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, bob.email)).orderBy(desc(mailOutbox.createdAt));
+    expect(mail?.subject).toContain(created.id);
+    expect(mail?.text).toContain("2 × Confirmation Saw");
+    expect(mail?.text).toContain("$80.00");
+  });
+});
+
+describe("reading and cancelling orders", () => {
+  it("lists only the customer's own orders", async () => {
+    const item = await createProduct({ stock: 10 });
+    const mine = (await (await place(alice, { productId: item.id, quantity: 1, phone: "+1 555 010 0199" })).json()) as Order;
+    const list = (await (await ordersRoute.GET(makeRequest("/api/orders", { cookie: bob.cookie }), noParams())).json()) as { items: Order[] };
+    expect(list.items.some((o) => o.id === mine.id)).toBe(false);
+    const own = (await (await ordersRoute.GET(makeRequest("/api/orders", { cookie: alice.cookie }), noParams())).json()) as { items: Order[] };
+    expect(own.items.map((o) => o.id)).toContain(mine.id);
+  });
+
+  it("hides another customer's order (404) and lets neither read nor delete it", async () => {
+    const item = await createProduct({ stock: 10 });
+    const created = (await (await place(alice, { productId: item.id, quantity: 4, phone: "+1 555 010 0199" })).json()) as Order;
+    expect((await read(bob, created.id)).status).toBe(404);
+    expect((await remove(bob, created.id)).status).toBe(404);
+    expect(await stockOf(item.id)).toBe(6);
+    expect((await read(alice, created.id)).status).toBe(200);
+    expect((await read(admin, created.id)).status).toBe(200);
+  });
+
+  it("puts an unpaid order's quantity back into stock when its customer cancels it", async () => {
+    const item = await createProduct({ stock: 10 });
+    const created = (await (await place(alice, { productId: item.id, quantity: 7, phone: "+1 555 010 0199" })).json()) as Order;
+    expect(await stockOf(item.id)).toBe(3);
+    expect((await remove(alice, created.id)).status).toBe(204);
+    expect(await stockOf(item.id)).toBe(10);
+    expect((await read(alice, created.id)).status).toBe(404);
+    expect((await remove(alice, created.id)).status).toBe(404);
+  });
+
+  it("refuses to let a customer cancel a paid order", async () => {
+    const item = await createProduct({ stock: 10 });
+    const created = (await (await place(alice, { productId: item.id, quantity: 2, phone: "+1 555 010 0199" })).json()) as Order;
+    await markPaidForTest(created.id);
+    const response = await remove(alice, created.id);
+    expect(response.status).toBe(409);
+    expect((await read(alice, created.id)).status).toBe(200);
+    expect(await stockOf(item.id)).toBe(8);
+  });
+
+  it("lets an admin delete any order", async () => {
+    const item = await createProduct({ stock: 10 });
+    const created = (await (await place(bob, { productId: item.id, quantity: 3, phone: "+1 555 010 0199" })).json()) as Order;
+    expect((await remove(admin, created.id)).status).toBe(204);
+    expect(await stockOf(item.id)).toBe(10);
+  });
+});
