@@ -6,6 +6,7 @@ export type AppErrorKind =
   | "not_found"
   | "conflict"
   | "payment_declined"
+  | "authentication_required"
   | "too_large"
   | "unsupported_media_type"
   | "rate_limited"
@@ -15,12 +16,15 @@ export type AppErrorKind =
 export class AppError extends Error {
   readonly kind: AppErrorKind;
   readonly fields?: Record<string, string>;
+  /** Extra machine-readable data a client needs to continue (e.g. a 3-D Secure challenge). */
+  readonly details?: Record<string, string>;
 
-  constructor(kind: AppErrorKind, message: string, fields?: Record<string, string>) {
+  constructor(kind: AppErrorKind, message: string, fields?: Record<string, string>, details?: Record<string, string>) {
     super(message);
     this.name = "AppError";
     this.kind = kind;
     this.fields = fields;
+    this.details = details;
   }
 }
 

@@ -12,13 +12,16 @@ const statusByKind: Record<AppErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   payment_declined: 402,
+  authentication_required: 402,
   too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
   unavailable: 503,
 };
 
-export type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+export type ErrorBody = {
+  error: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, string> };
+};
 
 export function json(body: unknown, init?: ResponseInit): Response {
   return Response.json(body, init);
@@ -39,6 +42,7 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     const body: ErrorBody = { error: { code: error.kind, message: error.message } };
     if (error.fields) body.error.fields = error.fields;
+    if (error.details) body.error.details = error.details;
     return json(body, { status: statusByKind[error.kind] });
   }
   if (error instanceof z.ZodError) {

@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+const digits = (value: string) => value.replace(/[\s-]/g, "");
+
+/** Luhn checksum (ISO/IEC 7812-1), the check every card number carries in its last digit. */
+export function passesLuhn(number: string): boolean {
+  let sum = 0;
+  let double = false;
+  for (let i = number.length - 1; i >= 0; i -= 1) {
+    let d = number.charCodeAt(i) - 48;
+    if (double) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+    double = !double;
+  }
+  return number.length > 0 && sum % 10 === 0;
+}
+
+export const cardSchema = z.object({
+  number: z
+    .string({ error: "Enter your card number" })
+    .transform(digits)
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{12,19}$/, "Your card number is incomplete.")
+        .refine(passesLuhn, "Your card number is invalid."),
+    ),
+  expMonth: z.coerce
+    .number({ error: "Enter the expiry month" })
+    .int("Enter the expiry month")
+    .min(1, "Your card's expiration month is invalid.")
+    .max(12, "Your card's expiration month is invalid."),
+  expYear: z.coerce
+    .number({ error: "Enter the expiry year" })
+    .int("Enter the expiry year")
+    .min(0, "Your card's expiration year is invalid.")
+    .max(2100, "Your card's expiration year is invalid.")
+    .transform((y) => (y < 100 ? 2000 + y : y)),
+  cvc: z.string({ error: "Enter the security code" }).trim().regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+});
+export type CardInput = z.infer<typeof cardSchema>;
+
+export const testAuthenticationSchema = z.object({
+  token: z.string().min(1).max(200),
+  result: z.enum(["approve", "fail"]),
+});
+
+export const confirmTestPaymentSchema = z.object({
+  card: cardSchema,
+  authentication: testAuthenticationSchema.optional(),
+});
+export type ConfirmTestPaymentInput = z.infer<typeof confirmTestPaymentSchema>;
+
+export const confirmStripePaymentSchema = z.object({
+  paymentIntentId: z.string().trim().regex(/^pi_[A-Za-z0-9_]+$/, "Unknown payment"),
+});
+
+export type PaymentStart = {
+  provider: "test" | "stripe";
+  amountCents: number;
+  currency: string;
+  clientSecret?: string;
+  publishableKey?: string;
+};
