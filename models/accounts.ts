@@ -19,8 +19,23 @@ export const registerFieldsSchema = z.object({
 });
 export type RegisterFields = z.infer<typeof registerFieldsSchema>;
 
-/** Where to go after signing in: only a path on this site, never another origin. */
-export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/";
-  return next;
+const AUTH_PAGES = new Set(["/login", "/register"]);
+const PLACEHOLDER_ORIGIN = "http://toolforge.invalid";
+
+/**
+ * Where to go after signing in: a path on this site only. The value is resolved the way a browser
+ * would, which strips tabs and newlines ("/\t/evil.example" becomes "//evil.example"), so anything
+ * that lands on another origin is refused; the sign-in pages themselves are refused too (a loop).
+ */
+export function safeNextPath(raw: string | string[] | null | undefined): string {
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value || !value.startsWith("/")) return "/";
+  let url: URL;
+  try {
+    url = new URL(value, PLACEHOLDER_ORIGIN);
+  } catch {
+    return "/";
+  }
+  if (url.origin !== PLACEHOLDER_ORIGIN || AUTH_PAGES.has(url.pathname)) return "/";
+  return url.pathname + url.search + url.hash;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { APIError } from "better-auth/api";
+import { isAPIError } from "better-auth/api";
 import { getAuth } from "@/lib/auth";
 import { AppError } from "@/lib/errors";
 import { parseWith } from "@/lib/http";
@@ -48,7 +48,8 @@ export async function registerCustomer(input: RegisterInput): Promise<Registered
     };
   } catch (error) {
     await deleteImage(photoUrl);
-    if (error instanceof APIError) {
+    // isAPIError, not instanceof: Next may bundle better-auth's error class more than once.
+    if (isAPIError(error)) {
       const code = (error.body as { code?: string } | undefined)?.code ?? "";
       if (code.includes("ALREADY_EXISTS")) {
         throw new AppError("conflict", "An account with this email already exists. Sign in instead.", {

@@ -118,6 +118,7 @@ export async function seedCatalog(db: Db): Promise<void> {
   if ((row?.count ?? 0) > 0) return;
   await db
     .insert(product)
-    .values(sampleCatalog.map((p) => ({ ...p, currency: "USD" })))
+    // One second apart, so "featured" (oldest first) shows the range in the order listed above.
+    .values(sampleCatalog.map((p, i) => ({ ...p, currency: "USD", createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)) })))
     .onConflictDoNothing();
 }
