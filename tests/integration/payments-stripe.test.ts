@@ -1,0 +1,221 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import * as ordersRoute from "@/app/api/orders/route";
+import * as paymentRoute from "@/app/api/orders/[id]/payment/route";
+import * as confirmRoute from "@/app/api/orders/[id]/payment/confirm/route";
+import * as webhookRoute from "@/app/api/webhooks/stripe/route";
+import { getDb } from "@/lib/db/client";
+import { resetEnvForTests } from "@/lib/env";
+import { order, payment } from "@/models/schema";
+import { FakeStripe } from "@/tests/fixtures/fake-stripe";
+import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
+import { createProduct } from "@/tests/fixtures/shop";
+
+type Order = { id: string; status: string; totalCents: number; paymentRef: string | null };
+type ErrorBody = { error: { code: string; message: string } };
+
+const WEBHOOK_SECRET = "whsec_test_toolforge";
+const fake = new FakeStripe();
+const stripe = new Stripe("sk_test_for_signatures");
+let alice: Session;
+let bob: Session;
+
+beforeAll(async () => {
+  const base = await fake.start();
+  process.env.STRIPE_SECRET_KEY = "sk_test_toolforge";
+  process.env.STRIPE_PUBLISHABLE_KEY = "pk_test_toolforge";
+  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+  process.env.STRIPE_API_BASE = base;
+  resetEnvForTests();
+  alice = await signUp({ name: "Alice Stripe" });
+  bob = await signUp({ name: "Bob Stripe" });
+});
+
+afterAll(async () => {
+  await fake.stop();
+  for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE"]) delete process.env[key];
+  resetEnvForTests();
+});
+
+async function newOrder(session: Session = alice, priceCents = 3300, quantity = 3): Promise<Order> {
+  const item = await createProduct({ priceCents, stock: 40 });
+  const response = await ordersRoute.POST(
+    makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity, phone: "+1 555 010 0199" }, cookie: session.cookie }),
+    noParams(),
+  );
+  return (await response.json()) as Order;
+}
+
+async function start(session: Session, id: string) {
+  const response = await paymentRoute.POST(makeRequest(`/api/orders/${id}/payment`, { method: "POST", cookie: session.cookie }), noParams({ id }));
+  return { status: response.status, body: (await response.json()) as { provider: string; amountCents: number; clientSecret?: string; publishableKey?: string } };
+}
+
+const confirm = (session: Session, id: string, paymentIntentId: string) =>
+  confirmRoute.POST(
+    makeRequest(`/api/orders/${id}/payment/confirm`, { method: "POST", json: { paymentIntentId }, cookie: session.cookie }),
+    noParams({ id }),
+  );
+
+function intentIdOf(clientSecret: string | undefined): string {
+  return (clientSecret ?? "").split("_secret_")[0] as string;
+}
+
+function deliver(event: object, options: { secret?: string; timestamp?: number } = {}) {
+  const payload = JSON.stringify(event);
+  const header = stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? WEBHOOK_SECRET,
+    timestamp: options.timestamp ?? Math.floor(Date.now() / 1000),
+  });
+  return webhookRoute.POST(
+    makeRequest("/api/webhooks/stripe", {
+      method: "POST",
+      body: payload,
+      headers: { "stripe-signature": header, "content-type": "application/json", origin: "" },
+    }),
+    noParams(),
+  );
+}
+
+function event(type: string, intentId: string, orderId: string, amount: number) {
+  return {
+    id: `evt_${Math.random().toString(36).slice(2)}`,
+    object: "event",
+    type,
+    api_version: "2025-01-01",
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: intentId, object: "payment_intent", amount, currency: "usd", metadata: { orderId }, status: type.endsWith("succeeded") ? "succeeded" : "requires_payment_method" } },
+  };
+}
+
+async function paymentRows(orderId: string) {
+  const db = await getDb();
+  return db.select().from(payment).where(eq(payment.orderId, orderId));
+}
+
+describe("Stripe provider", () => {
+  it("creates one PaymentIntent for the order's total, with an idempotency key from order and amount", async () => {
+    const created = await newOrder(alice, 3300, 3);
+    const first = await start(alice, created.id);
+    const second = await start(alice, created.id);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ provider: "stripe", amountCents: 9900, publishableKey: "pk_test_toolforge" });
+    expect(second.body.clientSecret).toBe(first.body.clientSecret);
+    const calls = fake.createCalls.filter((c) => c.idempotencyKey?.includes(created.id));
+    expect(calls).toHaveLength(2);
+    expect(calls.every((c) => c.idempotencyKey === `toolforge-order-${created.id}-9900` && c.amount === 9900)).toBe(true);
+  });
+
+  it("marks the order paid only after the server sees the PaymentIntent succeeded", async () => {
+    const created = await newOrder();
+    const { body } = await start(alice, created.id);
+    const intentId = intentIdOf(body.clientSecret);
+    const early = await confirm(alice, created.id, intentId);
+    expect(early.status).toBe(402);
+    expect(await paymentRows(created.id)).toHaveLength(0);
+
+    fake.succeed(intentId, { brand: "mastercard", last4: "4444" });
+    const paid = await confirm(alice, created.id, intentId);
+    expect(paid.status).toBe(200);
+    expect((await paid.json()) as Order).toMatchObject({ status: "paid", paymentRef: intentId });
+    const rows = await paymentRows(created.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ provider: "stripe", reference: intentId, cardBrand: "mastercard", cardLast4: "4444", amountCents: created.totalCents });
+  });
+
+  it("refuses a succeeded PaymentIntent that belongs to another order", async () => {
+    const mine = await newOrder();
+    const other = await newOrder(alice, 3300, 3);
+    const { body } = await start(alice, other.id);
+    const intentId = intentIdOf(body.clientSecret);
+    fake.succeed(intentId);
+    const response = await confirm(alice, mine.id, intentId);
+    expect(response.status).toBe(409);
+    expect(await paymentRows(mine.id)).toHaveLength(0);
+  });
+
+  it("refuses an intent whose amount differs from the order total", async () => {
+    const created = await newOrder();
+    const { body } = await start(alice, created.id);
+    const intentId = intentIdOf(body.clientSecret);
+    fake.succeed(intentId);
+    const intent = fake.intents.get(intentId);
+    if (intent) intent.amount = 1;
+    const response = await confirm(alice, created.id, intentId);
+    expect(response.status).toBe(409);
+    expect(await paymentRows(created.id)).toHaveLength(0);
+  });
+
+  it("hides another customer's order", async () => {
+    const created = await newOrder(alice);
+    expect((await start(bob, created.id)).status).toBe(404);
+    expect((await confirm(bob, created.id, "pi_whatever")).status).toBe(404);
+  });
+});
+
+describe("POST /api/webhooks/stripe", () => {
+  it("marks the order paid on payment_intent.succeeded", async () => {
+    const created = await newOrder();
+    const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    fake.succeed(intentId);
+    const response = await deliver(event("payment_intent.succeeded", intentId, created.id, created.totalCents));
+    expect(response.status).toBe(200);
+    const db = await getDb();
+    const [row] = await db.select().from(order).where(eq(order.id, created.id));
+    expect(row?.status).toBe("paid");
+  });
+
+  it("refuses a bad signature with 400 and changes nothing", async () => {
+    const created = await newOrder();
+    const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    fake.succeed(intentId);
+    const response = await deliver(event("payment_intent.succeeded", intentId, created.id, created.totalCents), { secret: "whsec_wrong" });
+    expect(response.status).toBe(400);
+    expect(await paymentRows(created.id)).toHaveLength(0);
+  });
+
+  it("refuses an event signed more than 300 s ago with 400", async () => {
+    const created = await newOrder();
+    const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    fake.succeed(intentId);
+    const stale = await deliver(event("payment_intent.succeeded", intentId, created.id, created.totalCents), {
+      timestamp: Math.floor(Date.now() / 1000) - 301,
+    });
+    expect(stale.status).toBe(400);
+    expect(await paymentRows(created.id)).toHaveLength(0);
+  });
+
+  it("counts the same event delivered 5 times plus a confirmation as one payment", async () => {
+    const created = await newOrder();
+    const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    fake.succeed(intentId);
+    const succeeded = event("payment_intent.succeeded", intentId, created.id, created.totalCents);
+    const responses = await Promise.all([
+      ...Array.from({ length: 5 }, () => deliver(succeeded)),
+      confirm(alice, created.id, intentId),
+    ]);
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await paymentRows(created.id)).toHaveLength(1);
+  });
+
+  it("leaves the order unpaid and payable on payment_intent.payment_failed", async () => {
+    const created = await newOrder();
+    const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    const response = await deliver(event("payment_intent.payment_failed", intentId, created.id, created.totalCents));
+    expect(response.status).toBe(200);
+    const db = await getDb();
+    const [row] = await db.select().from(order).where(eq(order.id, created.id));
+    expect(row?.status).toBe("unpaid");
+    expect((await start(alice, created.id)).status).toBe(200);
+  });
+
+  it("answers 400 without a signature header", async () => {
+    const response = await webhookRoute.POST(
+      makeRequest("/api/webhooks/stripe", { method: "POST", body: "{}", headers: { "content-type": "application/json" } }),
+      noParams(),
+    );
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as ErrorBody).error.code).toBe("bad_request");
+  });
+});
