@@ -10,6 +10,15 @@ describe("parseEnv", () => {
     expect(env.ADMIN_EMAILS).toEqual([]);
   });
 
+  it("treats empty values as unset", () => {
+    const env = parseEnv({ SEED_CATALOG: "", AUTH_RATE_LIMIT: " ", MAIL_FROM: "", PORT: "", DATABASE_URL: "" });
+    expect(env.SEED_CATALOG).toBe(true);
+    expect(env.AUTH_RATE_LIMIT).toBeUndefined();
+    expect(env.MAIL_FROM).toMatch(/ToolForge/);
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
   it("reads admin emails as a trimmed, lower-cased list", () => {
     expect(parseEnv({ ADMIN_EMAILS: " Boss@Shop.com, ops@shop.com ,," }).ADMIN_EMAILS).toEqual([
       "boss@shop.com",

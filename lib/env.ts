@@ -8,6 +8,11 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/** An operator's `.env` often has `NAME=` lines: an empty value means "not set", never an error. */
+function emptyAsUnset(source: Record<string, string | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(source).map(([k, v]) => [k, v?.trim() === "" ? undefined : v]));
+}
+
 const optionalString = z
   .string()
   .trim()
@@ -76,7 +81,7 @@ export class EnvError extends Error {
 
 /** Parses an environment; throws an EnvError whose message is one line naming the variable. */
 export function parseEnv(source: Record<string, string | undefined>): RawEnv {
-  const result = envSchema.safeParse(source);
+  const result = envSchema.safeParse(emptyAsUnset(source));
   if (!result.success) {
     const issue = result.error.issues[0];
     const variable = issue?.path.join(".") ?? "environment";
