@@ -49,3 +49,63 @@ export type Product = {
 };
 
 export type ProductList = { items: Product[]; total: number; page: number; pageSize: number };
+
+/**
+ * A price typed in dollars ("24.99" or 24.99) to integer cents, by string arithmetic so that no
+ * binary-float rounding can creep in. Null when it is not a positive amount with at most 2 decimals.
+ */
+export function priceToCents(value: string | number): number | null {
+  const text = typeof value === "number" ? String(value) : value.trim();
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return cents > 0 ? cents : null;
+}
+
+const PRICE_MESSAGE = "Enter a price above 0 with at most 2 decimals, e.g. 24.99";
+
+const priceField = z
+  .union([z.number({ error: PRICE_MESSAGE }), z.string({ error: PRICE_MESSAGE })], { error: PRICE_MESSAGE })
+  .transform((value, ctx) => {
+    const cents = priceToCents(value);
+    if (cents === null) {
+      ctx.addIssue({ code: "custom", message: PRICE_MESSAGE });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+const imageUrlField = z
+  .string({ error: "Add a product photo" })
+  .trim()
+  .min(1, "Add a product photo")
+  .max(500)
+  .refine((url) => /^\/(uploads|images)\/[A-Za-z0-9/_.-]+$/.test(url) || /^https:\/\/[^\s]+$/.test(url), "Add a product photo");
+
+const count = (label: string, min: number) =>
+  z
+    .number({ error: `Enter ${label} as a whole number` })
+    .int(`Enter ${label} as a whole number`)
+    .min(min, `${label[0]?.toUpperCase()}${label.slice(1)} must be at least ${min}`)
+    .max(10_000_000, `${label[0]?.toUpperCase()}${label.slice(1)} is too large`);
+
+/** Add Product: every field required. `price` is in dollars and becomes `priceCents` on the server. */
+export const productInputSchema = z.object({
+  name: z.string({ error: "Enter the product name" }).trim().min(1, "Enter the product name").max(120, "Use at most 120 characters"),
+  description: z
+    .string({ error: "Describe the product" })
+    .trim()
+    .min(1, "Describe the product")
+    .max(2000, "Use at most 2000 characters"),
+  imageUrl: imageUrlField,
+  price: priceField,
+  stock: count("the available stock", 0),
+  minOrderQuantity: count("the minimum order quantity", 1),
+});
+export type ProductInput = z.infer<typeof productInputSchema>;
+
+/** Edit Product: any subset of the same fields. */
+export const productPatchSchema = productInputSchema
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, "Change at least one field");
+export type ProductPatch = z.infer<typeof productPatchSchema>;

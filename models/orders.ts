@@ -42,3 +42,21 @@ export type OrderView = {
   createdAt: string;
   paidAt: string | null;
 };
+
+export const shippingSchema = z.object({
+  shipped: z.boolean({ error: "Send shipped as true or false" }),
+});
+
+export const adminOrderQuerySchema = z.object({
+  status: z.enum(["unpaid", "paid"], { error: "Status must be unpaid or paid" }).optional(),
+  shipping: z.enum(["pending", "shipped"], { error: "Shipping must be pending or shipped" }).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(254, "Search text must be at most 254 characters")
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
+
+export type AdminOrderView = OrderView & { customerName: string | null };

@@ -1,8 +1,12 @@
 import "server-only";
 import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { requireAdmin, type Actor } from "@/lib/accounts/actor";
+import { recordAudit } from "@/lib/audit/service";
 import { getDb } from "@/lib/db/client";
+import { containsPattern } from "@/lib/db/like";
 import { AppError } from "@/lib/errors";
-import type { Product, ProductList, ProductQuery } from "@/models/catalog";
+import { newId } from "@/lib/ids";
+import type { Product, ProductInput, ProductList, ProductPatch, ProductQuery } from "@/models/catalog";
 import { product } from "@/models/schema";
 
 // The catalog is read on every home, catalog and API request and changes rarely: reads are cached in
@@ -47,9 +51,6 @@ const productColumns = {
   minOrderQuantity: product.minOrderQuantity,
 };
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function orderFor(sort: ProductQuery["sort"]): SQL[] {
   switch (sort) {
@@ -70,7 +71,7 @@ async function queryProducts(query: ProductQuery): Promise<ProductList> {
   const db = await getDb();
   const filters: SQL[] = [isNull(product.deletedAt)];
   if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
+    const pattern = containsPattern(query.q);
     const match = or(ilike(product.name, pattern), ilike(product.description, pattern));
     if (match) filters.push(match);
   }
@@ -111,4 +112,87 @@ export async function getProductById(id: string): Promise<Product> {
   const found = await findProductById(id);
   if (!found) throw new AppError("not_found", "No product with this id is on sale.");
   return found;
+}
+
+function snapshot(p: Product): Record<string, unknown> {
+  return {
+    name: p.name,
+    priceCents: p.priceCents,
+    stock: p.stock,
+    minOrderQuantity: p.minOrderQuantity,
+    imageUrl: p.imageUrl,
+  };
+}
+
+/** Adds a product to the range (admins). */
+export async function createProduct(actor: Actor, input: ProductInput): Promise<Product> {
+  requireAdmin(actor);
+  const db = await getDb();
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(product)
+      .values({
+        id: newId("prd"),
+        name: input.name,
+        description: input.description,
+        imageUrl: input.imageUrl,
+        priceCents: input.price,
+        currency: "USD",
+        stock: input.stock,
+        minOrderQuantity: input.minOrderQuantity,
+      })
+      .returning(productColumns);
+    if (!row) throw new Error("product insert returned nothing");
+    await recordAudit(tx, actor, { action: "product.create", entity: "product", entityId: row.id, after: snapshot(row) });
+    return row;
+  });
+  invalidateCatalog();
+  return created;
+}
+
+/** Edits a product (admins). Orders already placed keep their own snapshot of name, image and price. */
+export async function updateProduct(actor: Actor, id: string, patch: ProductPatch): Promise<Product> {
+  requireAdmin(actor);
+  const db = await getDb();
+  const updated = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select(productColumns)
+      .from(product)
+      .where(and(eq(product.id, id), isNull(product.deletedAt)))
+      .for("update");
+    if (!before) throw new AppError("not_found", "No product with this id is on sale.");
+    const { price, ...rest } = patch;
+    const [row] = await tx
+      .update(product)
+      .set({ ...rest, ...(price !== undefined ? { priceCents: price } : {}), updatedAt: new Date() })
+      .where(eq(product.id, id))
+      .returning(productColumns);
+    if (!row) throw new Error("product update returned nothing");
+    await recordAudit(tx, actor, {
+      action: "product.update",
+      entity: "product",
+      entityId: id,
+      before: snapshot(before),
+      after: snapshot(row),
+    });
+    return row;
+  });
+  invalidateCatalog();
+  return updated;
+}
+
+/** Removes a product from the catalog (admins). It is kept in the database because orders refer to it. */
+export async function deleteProduct(actor: Actor, id: string): Promise<void> {
+  requireAdmin(actor);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(product)
+      .set({ deletedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(product.id, id), isNull(product.deletedAt)))
+      .returning(productColumns);
+    if (!row) throw new AppError("not_found", "No product with this id is on sale.");
+    await recordAudit(tx, actor, { action: "product.delete", entity: "product", entityId: id, before: snapshot(row) });
+  });
+  invalidateCatalog();
 }

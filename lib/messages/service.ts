@@ -1,4 +1,6 @@
 import "server-only";
+import { asc, desc } from "drizzle-orm";
+import { requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import type { ContactInput, NewsletterInput } from "@/models/messages";
@@ -22,4 +24,47 @@ export async function subscribeToNewsletter(input: NewsletterInput): Promise<voi
     .insert(newsletterSubscriber)
     .values({ id: newId("sub"), email: input.email.toLowerCase() })
     .onConflictDoNothing({ target: newsletterSubscriber.email });
+}
+
+export type ContactMessageView = {
+  id: string;
+  name: string;
+  email: string;
+  company: string;
+  country: string;
+  message: string;
+  createdAt: string;
+};
+
+/** Contact messages, newest first (admins). */
+export async function listContactMessages(actor: Actor): Promise<ContactMessageView[]> {
+  requireAdmin(actor);
+  const db = await getDb();
+  const rows = await db.select().from(contactMessage).orderBy(desc(contactMessage.createdAt), desc(contactMessage.id)).limit(500);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+export type SubscriberView = { email: string; createdAt: string };
+
+/** Newsletter subscribers, oldest first (admins). */
+export async function listSubscribers(actor: Actor): Promise<SubscriberView[]> {
+  requireAdmin(actor);
+  const db = await getDb();
+  const rows = await db
+    .select({ email: newsletterSubscriber.email, createdAt: newsletterSubscriber.createdAt })
+    .from(newsletterSubscriber)
+    .orderBy(asc(newsletterSubscriber.createdAt), asc(newsletterSubscriber.email));
+  return rows.map((r) => ({ email: r.email, createdAt: r.createdAt.toISOString() }));
+}
+
+/**
+ * RFC 4180 CSV of the subscribers. A cell starting with =, +, - or @ is prefixed with a quote so a
+ * spreadsheet never runs it as a formula (OWASP "CSV injection").
+ */
+export function subscribersToCsv(rows: SubscriberView[]): string {
+  const cell = (value: string) => {
+    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  return ["email,subscribed_at", ...rows.map((r) => `${cell(r.email)},${cell(r.createdAt)}`)].join("\r\n") + "\r\n";
 }

@@ -1,14 +1,22 @@
 import "server-only";
-import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
-import type { Actor } from "@/lib/accounts/actor";
+import { and, desc, eq, gte, ilike, isNull, sql, type SQL } from "drizzle-orm";
+import { requireAdmin, type Actor } from "@/lib/accounts/actor";
+import { recordAudit } from "@/lib/audit/service";
 import { invalidateCatalog } from "@/lib/catalog/service";
 import { getDb } from "@/lib/db/client";
+import { containsPattern } from "@/lib/db/like";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { sendMailInBackground } from "@/lib/mail";
 import { formatMoney } from "@/lib/money/format";
-import { quantityMessage, type OrderView, type PlaceOrderInput } from "@/models/orders";
-import { order, product } from "@/models/schema";
+import {
+  quantityMessage,
+  type AdminOrderQuery,
+  type AdminOrderView,
+  type OrderView,
+  type PlaceOrderInput,
+} from "@/models/orders";
+import { order, product, user } from "@/models/schema";
 
 type OrderRow = typeof order.$inferSelect;
 
@@ -150,6 +158,70 @@ export async function cancelOrder(actor: Actor, orderId: string): Promise<void> 
         .set({ stock: sql`${product.stock} + ${deleted.quantity}`, updatedAt: new Date() })
         .where(eq(product.id, deleted.productId));
     }
+    if (actor.role === "admin") {
+      await recordAudit(tx, actor, {
+        action: "order.delete",
+        entity: "order",
+        entityId: row.id,
+        before: { email: row.email, productName: row.productName, quantity: row.quantity, totalCents: row.totalCents, status: row.status, shipping: row.shipping },
+      });
+    }
   });
   invalidateCatalog();
+}
+
+
+/** Every order in the shop, newest first, with filters (admins). */
+export async function listAllOrders(actor: Actor, query: AdminOrderQuery): Promise<AdminOrderView[]> {
+  requireAdmin(actor);
+  const db = await getDb();
+  const filters: SQL[] = [];
+  if (query.status) filters.push(eq(order.status, query.status));
+  if (query.shipping) filters.push(eq(order.shipping, query.shipping));
+  if (query.q) filters.push(ilike(order.email, containsPattern(query.q)));
+  const rows = await db
+    .select({ row: order, customerName: user.name })
+    .from(order)
+    .leftJoin(user, eq(user.id, order.userId))
+    .where(filters.length ? and(...filters) : undefined)
+    .orderBy(desc(order.createdAt), desc(order.id))
+    .limit(500);
+  return rows.map(({ row, customerName }) => ({ ...toOrderView(row), customerName }));
+}
+
+/** Toggles a paid order between pending and shipped (admins); unpaid orders cannot be shipped. */
+export async function setShipping(actor: Actor, orderId: string, shipped: boolean): Promise<OrderView> {
+  requireAdmin(actor);
+  const db = await getDb();
+  const target = shipped ? "shipped" : "pending";
+  const result = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(order).where(eq(order.id, orderId)).for("update");
+    if (!row) throw new AppError("not_found", "No order with this id.");
+    if (row.status !== "paid") throw new AppError("conflict", "Only paid orders can be shipped.");
+    if (row.shipping === target) return { row, changed: false };
+    const [updated] = await tx.update(order).set({ shipping: target }).where(eq(order.id, orderId)).returning();
+    if (!updated) throw new Error("order update returned nothing");
+    await recordAudit(tx, actor, {
+      action: "order.shipping",
+      entity: "order",
+      entityId: orderId,
+      before: { shipping: row.shipping },
+      after: { shipping: target },
+    });
+    return { row: updated, changed: true };
+  });
+  if (result.changed && target === "shipped") {
+    sendMailInBackground({
+      to: result.row.email,
+      subject: `Your ToolForge order ${result.row.id} has shipped`,
+      text: [
+        "Good news — your order is on its way.",
+        "",
+        `${result.row.quantity} × ${result.row.productName}`,
+        "",
+        "You can follow it in My Orders.",
+      ].join("\n"),
+    });
+  }
+  return toOrderView(result.row);
 }

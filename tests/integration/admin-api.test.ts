@@ -1,0 +1,274 @@
+import { eq } from "drizzle-orm";
+import * as adminAudit from "@/app/api/admin/audit/route";
+import * as adminOrders from "@/app/api/admin/orders/route";
+import * as adminSubscribers from "@/app/api/admin/subscribers/route";
+import * as me from "@/app/api/me/route";
+import * as newsletter from "@/app/api/newsletter/route";
+import * as orders from "@/app/api/orders/route";
+import * as orderById from "@/app/api/orders/[id]/route";
+import * as shipping from "@/app/api/orders/[id]/shipping/route";
+import * as products from "@/app/api/products/route";
+import * as productById from "@/app/api/products/[id]/route";
+import * as uploads from "@/app/api/uploads/route";
+import * as users from "@/app/api/users/route";
+import * as userRole from "@/app/api/users/[id]/role/route";
+import { getDb } from "@/lib/db/client";
+import { waitForPendingMail } from "@/lib/mail";
+import { mailOutbox } from "@/models/schema";
+import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
+import { createProduct, markPaidForTest } from "@/tests/fixtures/shop";
+
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+type Order = { id: string; status: string; shipping: string; productName: string; unitPriceCents: number; productImageUrl: string };
+type Product = { id: string; name: string; priceCents: number; stock: number; minOrderQuantity: number };
+
+let admin: Session;
+let customer: Session;
+
+beforeAll(async () => {
+  admin = await signUp({ email: "boss@toolforge.test", name: "Boss" });
+  customer = await signUp({ name: "Casey" });
+});
+
+async function placeOrder(session: Session, productId: string, quantity = 1): Promise<Order> {
+  const response = await orders.POST(
+    makeRequest("/api/orders", { method: "POST", json: { productId, quantity, phone: "+1 555 010 0199" }, cookie: session.cookie }),
+    noParams(),
+  );
+  return (await response.json()) as Order;
+}
+
+const ship = (session: Session, id: string, shipped: unknown) =>
+  shipping.PATCH(makeRequest(`/api/orders/${id}/shipping`, { method: "PATCH", json: { shipped }, cookie: session.cookie }), noParams({ id }));
+
+const addProduct = (json: unknown, session: Session = admin) =>
+  products.POST(makeRequest("/api/products", { method: "POST", json, cookie: session.cookie }), noParams());
+
+const valid = { name: "Cross-Peen Hammer", description: "A joiner's hammer.", imageUrl: "/images/products/claw-hammer.svg", price: "21.50", stock: 0, minOrderQuantity: 1 };
+
+describe("shipping", () => {
+  it("refuses to ship an unpaid order (409) and toggles a paid one both ways", async () => {
+    const item = await createProduct({ stock: 10 });
+    const unpaid = await placeOrder(customer, item.id);
+    const refused = await ship(admin, unpaid.id, true);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as ErrorBody).error.message).toBe("Only paid orders can be shipped.");
+
+    const paid = await placeOrder(customer, item.id);
+    await markPaidForTest(paid.id);
+    const shipped = await ship(admin, paid.id, true);
+    expect(shipped.status).toBe(200);
+    expect(((await shipped.json()) as Order).shipping).toBe("shipped");
+    const back = await ship(admin, paid.id, false);
+    expect(((await back.json()) as Order).shipping).toBe("pending");
+  });
+
+  it("emails the customer once when an order ships", async () => {
+    const item = await createProduct({ stock: 10, name: "Shipping Test Rasp" });
+    const paid = await placeOrder(customer, item.id);
+    await markPaidForTest(paid.id);
+    await ship(admin, paid.id, true);
+    await ship(admin, paid.id, true);
+    await waitForPendingMail();
+    const db = await getDb();
+    const mails = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, customer.email))).filter((m) => m.subject.includes(`${paid.id} has shipped`));
+    expect(mails).toHaveLength(1);
+  });
+
+  it.each([["yes"], [1], [null]])("refuses shipped=%p with 422", async (value) => {
+    const item = await createProduct({ stock: 10 });
+    const paid = await placeOrder(customer, item.id);
+    await markPaidForTest(paid.id);
+    expect((await ship(admin, paid.id, value)).status).toBe(422);
+  });
+});
+
+describe("admin order list", () => {
+  it("lists every customer's orders with filters by state and email", async () => {
+    const item = await createProduct({ stock: 10 });
+    const other = await signUp({ name: "Other Buyer", email: `zed-${Date.now()}@toolforge.test` });
+    const a = await placeOrder(customer, item.id);
+    const b = await placeOrder(other, item.id);
+    await markPaidForTest(b.id);
+    const list = async (qs: string) =>
+      ((await (await adminOrders.GET(makeRequest(`/api/admin/orders${qs}`, { cookie: admin.cookie }), noParams())).json()) as { items: (Order & { customerName: string })[] }).items.map((o) => o.id);
+    expect(await list("")).toEqual(expect.arrayContaining([a.id, b.id]));
+    expect(await list("?status=paid")).toContain(b.id);
+    expect(await list("?status=paid")).not.toContain(a.id);
+    expect(await list(`?q=${encodeURIComponent(other.email.slice(0, 8))}`)).toEqual([b.id]);
+    const bad = await adminOrders.GET(makeRequest("/api/admin/orders?status=lost", { cookie: admin.cookie }), noParams());
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe("products", () => {
+  it("adds a product with the price converted to integer cents", async () => {
+    const response = await addProduct({ ...valid, price: "19.99" });
+    expect(response.status).toBe(201);
+    expect((await response.json()) as Product).toMatchObject({ priceCents: 1999, stock: 0, minOrderQuantity: 1 });
+    const numeric = (await (await addProduct({ ...valid, price: 0.29 })).json()) as Product;
+    expect(numeric.priceCents).toBe(29);
+  });
+
+  it.each([
+    ["price", 0],
+    ["price", "0.00"],
+    ["price", "-1"],
+    ["price", "1.999"],
+    ["price", "abc"],
+    ["price", "1e3"],
+    ["stock", -1],
+    ["stock", 2.5],
+    ["minOrderQuantity", 0],
+    ["minOrderQuantity", "3"],
+    ["name", ""],
+    ["name", "x".repeat(121)],
+    ["description", "  "],
+    ["imageUrl", "javascript:alert(1)"],
+    ["imageUrl", "http://insecure.example/x.png"],
+  ])("refuses %s = %p with 422 naming the field", async (field, value) => {
+    const response = await addProduct({ ...valid, [field]: value });
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as ErrorBody).error.fields?.[field]).toEqual(expect.any(String));
+  });
+
+  it("accepts the boundaries: stock 0, minimum 1, price 0.01", async () => {
+    const response = await addProduct({ ...valid, stock: 0, minOrderQuantity: 1, price: "0.01" });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as Product).priceCents).toBe(1);
+  });
+
+  it("edits a product; orders placed earlier keep their snapshot", async () => {
+    const created = (await (await addProduct({ ...valid, stock: 50, price: "10.00" })).json()) as Product;
+    const order = await placeOrder(customer, created.id, 2);
+    const patched = await productById.PATCH(
+      makeRequest(`/api/products/${created.id}`, { method: "PATCH", json: { name: "Renamed Hammer", price: "12.50", stock: 60 }, cookie: admin.cookie }),
+      noParams({ id: created.id }),
+    );
+    expect(patched.status).toBe(200);
+    expect((await patched.json()) as Product).toMatchObject({ name: "Renamed Hammer", priceCents: 1250, stock: 60 });
+    const kept = (await (await orderById.GET(makeRequest(`/api/orders/${order.id}`, { cookie: customer.cookie }), noParams({ id: order.id }))).json()) as Order;
+    expect(kept).toMatchObject({ productName: valid.name, unitPriceCents: 1000 });
+    const empty = await productById.PATCH(
+      makeRequest(`/api/products/${created.id}`, { method: "PATCH", json: {}, cookie: admin.cookie }),
+      noParams({ id: created.id }),
+    );
+    expect(empty.status).toBe(422);
+  });
+
+  it("deletes a product: gone from the catalog, 404 by id, orders keep it", async () => {
+    const created = (await (await addProduct({ ...valid, stock: 5 })).json()) as Product;
+    const order = await placeOrder(customer, created.id, 1);
+    const deleted = await productById.DELETE(
+      makeRequest(`/api/products/${created.id}`, { method: "DELETE", cookie: admin.cookie }),
+      noParams({ id: created.id }),
+    );
+    expect(deleted.status).toBe(204);
+    const catalog = (await (await products.GET(makeRequest("/api/products?pageSize=48"), noParams())).json()) as { items: Product[] };
+    expect(catalog.items.some((p) => p.id === created.id)).toBe(false);
+    expect((await productById.GET(makeRequest(`/api/products/${created.id}`), noParams({ id: created.id }))).status).toBe(404);
+    const kept = await orderById.GET(makeRequest(`/api/orders/${order.id}`, { cookie: customer.cookie }), noParams({ id: order.id }));
+    expect(((await kept.json()) as Order).productName).toBe(valid.name);
+    const again = await productById.DELETE(makeRequest(`/api/products/${created.id}`, { method: "DELETE", cookie: admin.cookie }), noParams({ id: created.id }));
+    expect(again.status).toBe(404);
+  });
+});
+
+describe("uploads refused", () => {
+  const upload = (bytes: Uint8Array, type: string, name: string) => {
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(bytes)], { type }), name);
+    return uploads.POST(makeRequest("/api/uploads", { method: "POST", body: form, cookie: admin.cookie }), noParams());
+  };
+
+  it("refuses a text file renamed .png, judged by its content", async () => {
+    const response = await upload(new TextEncoder().encode("hello, I am text"), "image/png", "photo.png");
+    expect(response.status).toBe(415);
+  });
+});
+
+describe("roles", () => {
+  it("a promotion takes effect on the user's very next request", async () => {
+    const promoted = await signUp({ name: "Soon Admin" });
+    const before = (await (await me.GET(makeRequest("/api/me", { cookie: promoted.cookie }), noParams())).json()) as { role: string };
+    expect(before.role).toBe("customer");
+    expect((await users.GET(makeRequest("/api/users", { cookie: promoted.cookie }), noParams())).status).toBe(403);
+
+    const changed = await userRole.PATCH(
+      makeRequest(`/api/users/${promoted.userId}/role`, { method: "PATCH", json: { role: "admin" }, cookie: admin.cookie }),
+      noParams({ id: promoted.userId }),
+    );
+    expect(changed.status).toBe(200);
+    expect((await users.GET(makeRequest("/api/users", { cookie: promoted.cookie }), noParams())).status).toBe(200);
+
+    await userRole.PATCH(
+      makeRequest(`/api/users/${promoted.userId}/role`, { method: "PATCH", json: { role: "customer" }, cookie: admin.cookie }),
+      noParams({ id: promoted.userId }),
+    );
+    expect((await users.GET(makeRequest("/api/users", { cookie: promoted.cookie }), noParams())).status).toBe(403);
+  });
+
+  it("an admin cannot demote the last admin, themself included", async () => {
+    const list = (await (await users.GET(makeRequest("/api/users", { cookie: admin.cookie }), noParams())).json()) as { items: { id: string; role: string }[] };
+    const admins = list.items.filter((u) => u.role === "admin");
+    expect(admins).toHaveLength(1);
+    const response = await userRole.PATCH(
+      makeRequest(`/api/users/${admin.userId}/role`, { method: "PATCH", json: { role: "customer" }, cookie: admin.cookie }),
+      noParams({ id: admin.userId }),
+    );
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as ErrorBody).error.message).toMatch(/at least one admin/);
+    expect(((await (await me.GET(makeRequest("/api/me", { cookie: admin.cookie }), noParams())).json()) as { role: string }).role).toBe("admin");
+  });
+
+  it("refuses an unknown role and an unknown user", async () => {
+    const bad = await userRole.PATCH(
+      makeRequest(`/api/users/${customer.userId}/role`, { method: "PATCH", json: { role: "owner" }, cookie: admin.cookie }),
+      noParams({ id: customer.userId }),
+    );
+    expect(bad.status).toBe(422);
+    const missing = await userRole.PATCH(
+      makeRequest("/api/users/nobody/role", { method: "PATCH", json: { role: "admin" }, cookie: admin.cookie }),
+      noParams({ id: "nobody" }),
+    );
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe("audit log", () => {
+  it("records who changed what, with before and after values", async () => {
+    const created = (await (await addProduct({ ...valid, name: "Audited Plane", stock: 3 })).json()) as Product;
+    await productById.PATCH(
+      makeRequest(`/api/products/${created.id}`, { method: "PATCH", json: { stock: 9 }, cookie: admin.cookie }),
+      noParams({ id: created.id }),
+    );
+    const response = await adminAudit.GET(makeRequest("/api/admin/audit", { cookie: admin.cookie }), noParams());
+    const { items } = (await response.json()) as { items: { action: string; entityId: string; actorEmail: string; before: { stock?: number }; after: { stock?: number } }[] };
+    const update = items.find((e) => e.action === "product.update" && e.entityId === created.id);
+    expect(update).toMatchObject({ actorEmail: "boss@toolforge.test", before: { stock: 3 }, after: { stock: 9 } });
+    expect(items.some((e) => e.action === "product.create" && e.entityId === created.id)).toBe(true);
+  });
+
+  it("records admin order deletions and role changes", async () => {
+    const item = await createProduct({ stock: 10 });
+    const order = await placeOrder(customer, item.id);
+    await orderById.DELETE(makeRequest(`/api/orders/${order.id}`, { method: "DELETE", cookie: admin.cookie }), noParams({ id: order.id }));
+    const { items } = (await (await adminAudit.GET(makeRequest("/api/admin/audit", { cookie: admin.cookie }), noParams())).json()) as { items: { action: string; entityId: string }[] };
+    expect(items.some((e) => e.action === "order.delete" && e.entityId === order.id)).toBe(true);
+    expect(items.some((e) => e.action === "user.role")).toBe(true);
+  });
+});
+
+describe("newsletter export", () => {
+  it("exports subscribers as CSV with formula-looking cells neutralised", async () => {
+    await newsletter.POST(makeRequest("/api/newsletter", { method: "POST", json: { email: "csv-fan@toolforge.test" } }), noParams());
+    const response = await adminSubscribers.GET(makeRequest("/api/admin/subscribers?format=csv", { cookie: admin.cookie }), noParams());
+    expect(response.headers.get("content-type")).toMatch(/text\/csv/);
+    expect(response.headers.get("content-disposition")).toMatch(/attachment/);
+    const text = await response.text();
+    expect(text.split("\r\n")[0]).toBe("email,subscribed_at");
+    expect(text).toContain("csv-fan@toolforge.test,");
+    const { subscribersToCsv } = await import("@/lib/messages/service");
+    expect(subscribersToCsv([{ email: "=cmd()@x.test", createdAt: "2026-01-01T00:00:00.000Z" }])).toContain("'=cmd()@x.test");
+  });
+});

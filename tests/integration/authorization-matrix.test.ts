@@ -1,0 +1,132 @@
+import * as authRoute from "@/app/api/auth/[...all]/route";
+import * as adminAudit from "@/app/api/admin/audit/route";
+import * as adminMessages from "@/app/api/admin/messages/route";
+import * as adminOrders from "@/app/api/admin/orders/route";
+import * as adminSubscribers from "@/app/api/admin/subscribers/route";
+import * as contact from "@/app/api/contact/route";
+import * as health from "@/app/api/health/route";
+import * as revalidate from "@/app/api/internal/revalidate/route";
+import * as me from "@/app/api/me/route";
+import * as newsletter from "@/app/api/newsletter/route";
+import * as orders from "@/app/api/orders/route";
+import * as orderById from "@/app/api/orders/[id]/route";
+import * as payment from "@/app/api/orders/[id]/payment/route";
+import * as paymentConfirm from "@/app/api/orders/[id]/payment/confirm/route";
+import * as shipping from "@/app/api/orders/[id]/shipping/route";
+import * as products from "@/app/api/products/route";
+import * as productById from "@/app/api/products/[id]/route";
+import * as register from "@/app/api/register/route";
+import * as uploads from "@/app/api/uploads/route";
+import * as users from "@/app/api/users/route";
+import * as userRole from "@/app/api/users/[id]/role/route";
+import * as stripeWebhook from "@/app/api/webhooks/stripe/route";
+import { makeRequest, noParams, pngBytes, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
+import { createProduct, markPaidForTest } from "@/tests/fixtures/shop";
+
+type Who = "anonymous" | "owner" | "other" | "admin";
+type Fixture = { orderId: string; paidOrderId: string; productId: string; targetUserId: string };
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Row = {
+  route: string;
+  handler: Handler;
+  method: string;
+  path: (f: Fixture) => string;
+  params?: (f: Fixture) => Record<string, string>;
+  body?: (f: Fixture) => Promise<{ json?: unknown; body?: BodyInit }>;
+  expect: [anonymous: number, owner: number, other: number, admin: number];
+};
+
+const nextYear = new Date().getUTCFullYear() + 1;
+const productBody = { name: "Matrix Hammer", description: "Made for the matrix.", imageUrl: "/images/products/claw-hammer.svg", price: "19.99", stock: 10, minOrderQuantity: 1 };
+const imageForm = async () => {
+  const form = new FormData();
+  form.set("file", new Blob([new Uint8Array(await pngBytes())], { type: "image/png" }), "x.png");
+  return { body: form };
+};
+const h = (handler: unknown) => handler as Handler;
+
+// Every /api route of the shop, with the status each kind of caller must get.
+const table: Row[] = [
+  { route: "GET /api/health", handler: h(health.GET), method: "GET", path: () => "/api/health", expect: [200, 200, 200, 200] },
+  { route: "GET /api/auth/get-session", handler: h(authRoute.GET), method: "GET", path: () => "/api/auth/get-session", expect: [200, 200, 200, 200] },
+  { route: "GET /api/me", handler: h(me.GET), method: "GET", path: () => "/api/me", expect: [401, 200, 200, 200] },
+  { route: "GET /api/products", handler: h(products.GET), method: "GET", path: () => "/api/products", expect: [200, 200, 200, 200] },
+  { route: "GET /api/products/{id}", handler: h(productById.GET), method: "GET", path: (f) => `/api/products/${f.productId}`, params: (f) => ({ id: f.productId }), expect: [200, 200, 200, 200] },
+  { route: "POST /api/products", handler: h(products.POST), method: "POST", path: () => "/api/products", body: async () => ({ json: productBody }), expect: [401, 403, 403, 201] },
+  { route: "PATCH /api/products/{id}", handler: h(productById.PATCH), method: "PATCH", path: (f) => `/api/products/${f.productId}`, params: (f) => ({ id: f.productId }), body: async () => ({ json: { stock: 77 } }), expect: [401, 403, 403, 200] },
+  { route: "DELETE /api/products/{id}", handler: h(productById.DELETE), method: "DELETE", path: (f) => `/api/products/${f.productId}`, params: (f) => ({ id: f.productId }), expect: [401, 403, 403, 204] },
+  { route: "GET /api/orders", handler: h(orders.GET), method: "GET", path: () => "/api/orders", expect: [401, 200, 200, 200] },
+  { route: "POST /api/orders", handler: h(orders.POST), method: "POST", path: () => "/api/orders", body: async (f) => ({ json: { productId: f.productId, quantity: 1, phone: "+1 555 010 0199" } }), expect: [401, 201, 201, 201] },
+  { route: "GET /api/orders/{id}", handler: h(orderById.GET), method: "GET", path: (f) => `/api/orders/${f.orderId}`, params: (f) => ({ id: f.orderId }), expect: [401, 200, 404, 200] },
+  { route: "DELETE /api/orders/{id}", handler: h(orderById.DELETE), method: "DELETE", path: (f) => `/api/orders/${f.orderId}`, params: (f) => ({ id: f.orderId }), expect: [401, 204, 404, 204] },
+  { route: "POST /api/orders/{id}/payment", handler: h(payment.POST), method: "POST", path: (f) => `/api/orders/${f.orderId}/payment`, params: (f) => ({ id: f.orderId }), expect: [401, 200, 404, 404] },
+  { route: "POST /api/orders/{id}/payment/confirm", handler: h(paymentConfirm.POST), method: "POST", path: (f) => `/api/orders/${f.orderId}/payment/confirm`, params: (f) => ({ id: f.orderId }), body: async () => ({ json: { card: { number: "4242424242424242", expMonth: 12, expYear: nextYear, cvc: "123" } } }), expect: [401, 200, 404, 404] },
+  { route: "PATCH /api/orders/{id}/shipping", handler: h(shipping.PATCH), method: "PATCH", path: (f) => `/api/orders/${f.paidOrderId}/shipping`, params: (f) => ({ id: f.paidOrderId }), body: async () => ({ json: { shipped: true } }), expect: [401, 403, 403, 200] },
+  { route: "GET /api/admin/orders", handler: h(adminOrders.GET), method: "GET", path: () => "/api/admin/orders", expect: [401, 403, 403, 200] },
+  { route: "GET /api/admin/audit", handler: h(adminAudit.GET), method: "GET", path: () => "/api/admin/audit", expect: [401, 403, 403, 200] },
+  { route: "GET /api/admin/messages", handler: h(adminMessages.GET), method: "GET", path: () => "/api/admin/messages", expect: [401, 403, 403, 200] },
+  { route: "GET /api/admin/subscribers", handler: h(adminSubscribers.GET), method: "GET", path: () => "/api/admin/subscribers?format=csv", expect: [401, 403, 403, 200] },
+  { route: "GET /api/users", handler: h(users.GET), method: "GET", path: () => "/api/users", expect: [401, 403, 403, 200] },
+  { route: "PATCH /api/users/{id}/role", handler: h(userRole.PATCH), method: "PATCH", path: (f) => `/api/users/${f.targetUserId}/role`, params: (f) => ({ id: f.targetUserId }), body: async () => ({ json: { role: "admin" } }), expect: [401, 403, 403, 200] },
+  { route: "POST /api/uploads", handler: h(uploads.POST), method: "POST", path: () => "/api/uploads", body: imageForm, expect: [401, 201, 201, 201] },
+  { route: "POST /api/contact", handler: h(contact.POST), method: "POST", path: () => "/api/contact", body: async () => ({ json: { name: "M", email: "m@toolforge.test", company: "C", country: "X", message: "Hello there" } }), expect: [201, 201, 201, 201] },
+  { route: "POST /api/newsletter", handler: h(newsletter.POST), method: "POST", path: () => "/api/newsletter", body: async () => ({ json: { email: uniqueEmail("news") } }), expect: [200, 200, 200, 200] },
+  {
+    route: "POST /api/register",
+    handler: h(register.POST),
+    method: "POST",
+    path: () => "/api/register",
+    body: async () => {
+      const form = new FormData();
+      form.set("name", "Matrix Newcomer");
+      form.set("email", uniqueEmail("matrix"));
+      form.set("password", "long-enough-pw");
+      form.set("photo", new Blob([new Uint8Array(await pngBytes())], { type: "image/png" }), "p.png");
+      return { body: form };
+    },
+    expect: [201, 201, 201, 201],
+  },
+  { route: "POST /api/webhooks/stripe (Stripe not configured)", handler: h(stripeWebhook.POST), method: "POST", path: () => "/api/webhooks/stripe", body: async () => ({ json: {} }), expect: [404, 404, 404, 404] },
+  { route: "POST /api/internal/revalidate (no token)", handler: h(revalidate.POST), method: "POST", path: () => "/api/internal/revalidate", expect: [404, 404, 404, 404] },
+];
+
+let sessions: Record<Exclude<Who, "anonymous">, Session>;
+
+beforeAll(async () => {
+  sessions = {
+    owner: await signUp({ name: "Owner" }),
+    other: await signUp({ name: "Other" }),
+    admin: await signUp({ email: "boss@toolforge.test", name: "Boss" }),
+  };
+});
+
+/** Fresh resources for every cell, so that a successful delete in one cell cannot change another. */
+async function fixture(): Promise<Fixture> {
+  const item = await createProduct({ stock: 100 });
+  const place = async () => {
+    const response = await orders.POST(
+      makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity: 1, phone: "+1 555 010 0199" }, cookie: sessions.owner.cookie }),
+      noParams(),
+    );
+    return ((await response.json()) as { id: string }).id;
+  };
+  const orderId = await place();
+  const paidOrderId = await place();
+  await markPaidForTest(paidOrderId);
+  const target = await signUp({ name: "Target" });
+  return { orderId, paidOrderId, productId: item.id, targetUserId: target.userId };
+}
+
+const whos: Who[] = ["anonymous", "owner", "other", "admin"];
+const cells = table.flatMap((row) => whos.map((who, i) => [row.route, who, row.expect[i] as number, row] as const));
+
+describe("authorization matrix: every /api route × anonymous, customer, another customer, admin", () => {
+  it.each(cells)("%s as %s → %i", async (_name, who, expected, row) => {
+    const f = await fixture();
+    const extra = row.body ? await row.body(f) : {};
+    const cookie = who === "anonymous" ? undefined : sessions[who].cookie;
+    const request = makeRequest(row.path(f), { method: row.method, cookie, ...extra });
+    const response = await row.handler(request, { params: Promise.resolve(row.params ? row.params(f) : {}) });
+    expect(response.status).toBe(expected);
+  });
+});
