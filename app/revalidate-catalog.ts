@@ -9,3 +9,9 @@ export function revalidateCatalogPages(): void {
   revalidatePath("/");
   revalidatePath("/servicedata");
 }
+
+/** After a review is written, hidden or shown: the home page's carousel is rebuilt. */
+export function revalidateReviewPages(): void {
+  if (!process.env.NEXT_RUNTIME) return;
+  revalidatePath("/");
+}

@@ -2,15 +2,32 @@ import "server-only";
 import { asc, desc } from "drizzle-orm";
 import { requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { getDb } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import { sendMailInBackground } from "@/lib/mail";
 import { newId } from "@/lib/ids";
 import type { ContactInput, NewsletterInput } from "@/models/messages";
 import { contactMessage, newsletterSubscriber } from "@/models/schema";
 
-/** Stores a message sent through the contact form. */
+/** The shop's own inbox: the admins' addresses, or the sender address when none is configured. */
+function shopRecipients(): string[] {
+  const env = getEnv();
+  if (env.ADMIN_EMAILS.length > 0) return env.ADMIN_EMAILS;
+  const address = /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM;
+  return [address];
+}
+
+/** Stores a message sent through the contact form and tells the shop about it. */
 export async function sendContactMessage(input: ContactInput): Promise<{ id: string }> {
   const db = await getDb();
   const id = newId("msg");
   await db.insert(contactMessage).values({ id, ...input });
+  for (const to of shopRecipients()) {
+    sendMailInBackground({
+      to,
+      subject: `New message from ${input.name} (${input.company}, ${input.country})`,
+      text: `${input.name} <${input.email}> wrote:\n\n${input.message}\n\nRead all messages in the dashboard under Messages.`,
+    });
+  }
   return { id };
 }
 

@@ -7,6 +7,10 @@ import * as contact from "@/app/api/contact/route";
 import * as health from "@/app/api/health/route";
 import * as revalidate from "@/app/api/internal/revalidate/route";
 import * as me from "@/app/api/me/route";
+import * as meProfile from "@/app/api/me/profile/route";
+import * as adminReviews from "@/app/api/admin/reviews/route";
+import * as reviews from "@/app/api/reviews/route";
+import * as reviewById from "@/app/api/reviews/[id]/route";
 import * as newsletter from "@/app/api/newsletter/route";
 import * as orders from "@/app/api/orders/route";
 import * as orderById from "@/app/api/orders/[id]/route";
@@ -24,7 +28,7 @@ import { makeRequest, noParams, pngBytes, signUp, uniqueEmail, type Session } fr
 import { createProduct, markPaidForTest } from "@/tests/fixtures/shop";
 
 type Who = "anonymous" | "owner" | "other" | "admin";
-type Fixture = { orderId: string; paidOrderId: string; productId: string; targetUserId: string };
+type Fixture = { orderId: string; paidOrderId: string; productId: string; targetUserId: string; reviewId: string };
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Row = {
   route: string;
@@ -50,6 +54,11 @@ const table: Row[] = [
   { route: "GET /api/health", handler: h(health.GET), method: "GET", path: () => "/api/health", expect: [200, 200, 200, 200] },
   { route: "GET /api/auth/get-session", handler: h(authRoute.GET), method: "GET", path: () => "/api/auth/get-session", expect: [200, 200, 200, 200] },
   { route: "GET /api/me", handler: h(me.GET), method: "GET", path: () => "/api/me", expect: [401, 200, 200, 200] },
+  { route: "PATCH /api/me/profile", handler: h(meProfile.PATCH), method: "PATCH", path: () => "/api/me/profile", body: async () => ({ json: { education: "BSc", address: "1 Main St", phone: "+1 555 010 0199", birthday: "1990-01-01" } }), expect: [401, 200, 200, 200] },
+  { route: "GET /api/reviews", handler: h(reviews.GET), method: "GET", path: () => "/api/reviews", expect: [200, 200, 200, 200] },
+  { route: "POST /api/reviews", handler: h(reviews.POST), method: "POST", path: () => "/api/reviews", body: async () => ({ json: { text: "Solid tools, fast delivery.", rating: 4.5 } }), expect: [401, 201, 201, 201] },
+  { route: "PATCH /api/reviews/{id}", handler: h(reviewById.PATCH), method: "PATCH", path: (f) => `/api/reviews/${f.reviewId}`, params: (f) => ({ id: f.reviewId }), body: async () => ({ json: { hidden: true } }), expect: [401, 403, 403, 200] },
+  { route: "GET /api/admin/reviews", handler: h(adminReviews.GET), method: "GET", path: () => "/api/admin/reviews", expect: [401, 403, 403, 200] },
   { route: "GET /api/products", handler: h(products.GET), method: "GET", path: () => "/api/products", expect: [200, 200, 200, 200] },
   { route: "GET /api/products/{id}", handler: h(productById.GET), method: "GET", path: (f) => `/api/products/${f.productId}`, params: (f) => ({ id: f.productId }), expect: [200, 200, 200, 200] },
   { route: "POST /api/products", handler: h(products.POST), method: "POST", path: () => "/api/products", body: async () => ({ json: productBody }), expect: [401, 403, 403, 201] },
@@ -114,7 +123,12 @@ async function fixture(): Promise<Fixture> {
   const paidOrderId = await place();
   await markPaidForTest(paidOrderId);
   const target = await signUp({ name: "Target" });
-  return { orderId, paidOrderId, productId: item.id, targetUserId: target.userId };
+  const written = await reviews.POST(
+    makeRequest("/api/reviews", { method: "POST", json: { text: "A review to moderate.", rating: 3 }, cookie: target.cookie }),
+    noParams(),
+  );
+  const reviewId = ((await written.json()) as { id: string }).id;
+  return { orderId, paidOrderId, productId: item.id, targetUserId: target.userId, reviewId };
 }
 
 const whos: Who[] = ["anonymous", "owner", "other", "admin"];

@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+export const RATING_MESSAGE = "Choose a rating from 1 to 5";
+
+export const reviewInputSchema = z.object({
+  text: z
+    .string({ error: "Write your review" })
+    .trim()
+    .min(10, "Write at least 10 characters")
+    .max(1000, "Use at most 1000 characters"),
+  rating: z
+    .number({ error: RATING_MESSAGE })
+    .min(1, RATING_MESSAGE)
+    .max(5, RATING_MESSAGE)
+    .refine((r) => Number.isInteger(r * 2), "Ratings go in half stars: 1, 1.5, 2 … 5"),
+});
+export type ReviewInput = z.infer<typeof reviewInputSchema>;
+
+export const reviewModerationSchema = z.object({ hidden: z.boolean({ error: "Send hidden as true or false" }) });
+
+export type ReviewView = {
+  id: string;
+  authorName: string;
+  authorImageUrl: string | null;
+  rating: number;
+  text: string;
+  verifiedBuyer: boolean;
+  createdAt: string;
+};
+
+export type AdminReviewView = ReviewView & { hidden: boolean; authorEmail: string };

@@ -1,0 +1,156 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations, registerThroughPage } from "./helpers";
+
+type Product = { id: string; name: string; priceCents: number; currency: string; stock: number; minOrderQuantity: number };
+
+const money = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+
+async function productFromApi(page: Page, id: string): Promise<Product> {
+  const response = await page.request.get(`/api/products/${id}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Product;
+}
+
+test("order a tool from the home page, then delete the order from My Orders", async ({ page }) => {
+  const email = await registerThroughPage(page, "Olive Orderer");
+  await page.goto("/");
+  const buyNow = page.locator('[data-section="products"]').getByRole("link", { name: /^Buy Now/ }).first();
+  const href = await buyNow.getAttribute("href");
+  const productId = decodeURIComponent(href?.split("/").pop() ?? "");
+  const before = await productFromApi(page, productId);
+  expect(before.stock).toBeGreaterThan(before.minOrderQuantity);
+
+  await buyNow.click();
+  await expect(page).toHaveURL(new RegExp(`/purchasePages/${productId}$`));
+  await expect(page).toHaveTitle("ToolForge | Purchase");
+  await expect(page.getByRole("heading", { level: 1, name: before.name })).toBeVisible();
+  await expect(page.getByText(`Available stock: ${before.stock}`)).toBeVisible();
+  await expect(page.getByText(`Minimum order: ${before.minOrderQuantity} units`)).toBeVisible();
+  await expect(page.getByText(money(before.priceCents)).first()).toBeVisible();
+
+  await expect(page.getByLabel("Product")).toHaveValue(before.name);
+  await expect(page.getByLabel("Product")).toBeDisabled();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("Email")).not.toBeEditable();
+  const quantity = page.getByLabel("Quantity", { exact: true });
+  await expect(quantity).toHaveAttribute("placeholder", `Minimum Order ${before.minOrderQuantity}`);
+  await expect(quantity).toHaveAttribute("min", String(before.minOrderQuantity));
+  await expect(quantity).toHaveAttribute("max", String(before.stock));
+  const total = page.getByTestId("order-total");
+  await expect(total).toHaveText("Total: —");
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel("Contact Number").fill("+1 555 010 0199");
+  await quantity.fill(String(before.minOrderQuantity));
+  await expect(total).toHaveText(`Total: ${money(before.priceCents * before.minOrderQuantity)}`);
+  const ordered = before.minOrderQuantity + 1;
+  await quantity.fill(String(ordered));
+  await expect(total).toHaveText(`Total: ${money(before.priceCents * ordered)}`);
+
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByText("Order placed")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/myorders$/);
+  await expect(page).toHaveTitle("ToolForge | My Orders");
+  expect((await productFromApi(page, productId)).stock).toBe(before.stock - ordered);
+
+  const table = page.getByRole("table", { name: /your orders/i });
+  for (const header of ["#", "Image", "Name", "Quantity", "Total", "Payment", "Cancel"]) {
+    await expect(table.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
+  }
+  const row = table.getByRole("row").filter({ hasText: before.name });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole("cell").nth(2)).toHaveText(String(ordered));
+  await expect(row).toContainText(money(before.priceCents * ordered));
+  await expect(row.getByRole("link", { name: /^Pay/ })).toHaveAttribute("href", /^\/dashboard\/payment\/ord_/);
+  await expectNoAxeViolations(page);
+
+  const remove = row.getByRole("button", { name: /^Delete/ });
+  await remove.click();
+  const dialog = page.getByRole("dialog", { name: "Confirm to submit" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Are you sure you want to delete this?");
+  await expect(dialog.getByRole("button", { name: "No" })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole("button", { name: "No" }).click();
+  await expect(page.getByText("Not deleted")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(remove).toBeFocused();
+  await expect(row).toHaveCount(1);
+
+  // Escape answers "No" too, and the focus stays inside the dialog while it is open.
+  await remove.click();
+  await expect(dialog).toBeVisible();
+  for (let i = 0; i < 4; i += 1) {
+    await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(remove).toBeFocused();
+  await expect(row).toHaveCount(1);
+
+  await remove.click();
+  await dialog.getByRole("button", { name: "Yes" }).click();
+  await expect(page.getByText("Order deleted")).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByText("You have no orders yet.")).toBeVisible();
+  await expect(page.getByRole("link", { name: /browse our tools/i })).toHaveAttribute("href", "/servicedata");
+  expect((await productFromApi(page, productId)).stock).toBe(before.stock);
+});
+
+test("the purchase form explains a quantity outside the product's range", async ({ page }) => {
+  await registerThroughPage(page, "Quinn Quinlan");
+  const list = (await (await page.request.get("/api/products?sort=name")).json()) as { items: Product[] };
+  const product = list.items.find((item) => item.minOrderQuantity > 1 && item.stock > item.minOrderQuantity) ?? list.items[0];
+  if (!product) throw new Error("the sample catalog is empty");
+  await page.goto(`/purchasePages/${product.id}`);
+
+  const message = `Order between ${product.minOrderQuantity} and ${product.stock} units`;
+  const quantity = page.getByLabel("Quantity", { exact: true });
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByText("Enter your contact number")).toBeVisible();
+  await expect(page.getByText("Enter the number of units as a whole number")).toBeVisible();
+  await expect(quantity).toHaveAttribute("aria-invalid", "true");
+
+  await page.getByLabel("Contact Number").fill("+1 555 010 0199");
+  await quantity.fill(String(product.minOrderQuantity - 1));
+  await expect(page.getByText(message)).toBeVisible();
+  await quantity.fill(String(product.stock + 1));
+  await expect(page.getByText(message)).toBeVisible();
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(new RegExp(`/purchasePages/${product.id}$`));
+  await quantity.fill(String(product.minOrderQuantity));
+  await expect(page.getByText(message)).toBeHidden();
+  await expect(page.getByTestId("order-total")).toHaveText(`Total: ${money(product.priceCents * product.minOrderQuantity)}`);
+});
+
+test("the server's answer shows on the form when the stock changed meanwhile", async ({ page }) => {
+  await registerThroughPage(page, "Sasha Stale");
+  const list = (await (await page.request.get("/api/products?sort=price-asc")).json()) as { items: Product[] };
+  const product = list.items[0];
+  if (!product) throw new Error("the sample catalog is empty");
+  await page.goto(`/purchasePages/${product.id}`);
+  await page.getByLabel("Contact Number").fill("+1 555 010 0199");
+  await page.getByLabel("Quantity", { exact: true }).fill(String(product.stock));
+
+  // Someone else (here: the same customer through the API) buys units after the page was loaded.
+  const origin = new URL(page.url()).origin;
+  const other = await page.request.post("/api/orders", {
+    data: { productId: product.id, quantity: product.minOrderQuantity, phone: "+1 555 010 0100" },
+    headers: { origin },
+  });
+  expect(other.status()).toBe(201);
+
+  await page.getByRole("button", { name: "Place order" }).click();
+  const left = product.stock - product.minOrderQuantity;
+  await expect(page.getByRole("alert").filter({ hasText: `Only ${left} units are left.` })).toBeVisible();
+  await expect(page.getByText(`Order between ${product.minOrderQuantity} and ${left} units`).first()).toBeVisible();
+  await expect(page.getByText(`Available stock: ${left}`)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/purchasePages/${product.id}$`));
+
+  // Put the catalog back as it was for the other tests.
+  const mine = (await (await page.request.get("/api/orders")).json()) as { items: { id: string }[] };
+  for (const order of mine.items) {
+    expect((await page.request.delete(`/api/orders/${order.id}`, { headers: { origin } })).status()).toBe(204);
+  }
+});

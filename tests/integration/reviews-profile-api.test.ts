@@ -1,0 +1,189 @@
+import { eq } from "drizzle-orm";
+import * as adminReviews from "@/app/api/admin/reviews/route";
+import * as contact from "@/app/api/contact/route";
+import * as me from "@/app/api/me/route";
+import * as profileRoute from "@/app/api/me/profile/route";
+import * as newsletter from "@/app/api/newsletter/route";
+import * as orders from "@/app/api/orders/route";
+import * as reviews from "@/app/api/reviews/route";
+import * as reviewById from "@/app/api/reviews/[id]/route";
+import { getDb } from "@/lib/db/client";
+import { waitForPendingMail } from "@/lib/mail";
+import { mailOutbox } from "@/models/schema";
+import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
+import { createProduct, markPaidForTest } from "@/tests/fixtures/shop";
+
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+type Review = { id: string; authorName: string; authorImageUrl: string | null; rating: number; text: string; verifiedBuyer: boolean };
+
+const post = (session: Session | null, json: unknown) =>
+  reviews.POST(makeRequest("/api/reviews", { method: "POST", json, cookie: session?.cookie }), noParams());
+const publicReviews = async () => ((await (await reviews.GET(makeRequest("/api/reviews"), noParams())).json()) as { items: Review[] }).items;
+
+let admin: Session;
+beforeAll(async () => {
+  admin = await signUp({ email: "boss@toolforge.test", name: "Boss" });
+});
+
+describe("reviews", () => {
+  it("needs a signed-in customer", async () => {
+    expect((await post(null, { text: "Great hammer, very solid.", rating: 5 })).status).toBe(401);
+  });
+
+  it.each([
+    [{ text: "x".repeat(9), rating: 4 }, "text", 422],
+    [{ text: "x".repeat(10), rating: 4 }, null, 201],
+    [{ text: "x".repeat(1000), rating: 4 }, null, 201],
+    [{ text: "x".repeat(1001), rating: 4 }, "text", 422],
+    [{ text: "A fine chisel set indeed.", rating: 0.5 }, "rating", 422],
+    [{ text: "A fine chisel set indeed.", rating: 1 }, null, 201],
+    [{ text: "A fine chisel set indeed.", rating: 4.5 }, null, 201],
+    [{ text: "A fine chisel set indeed.", rating: 4.3 }, "rating", 422],
+    [{ text: "A fine chisel set indeed.", rating: 5 }, null, 201],
+    [{ text: "A fine chisel set indeed.", rating: 5.5 }, "rating", 422],
+    [{ text: "A fine chisel set indeed." }, "rating", 422],
+    [{ text: "A fine chisel set indeed.", rating: "5" }, "rating", 422],
+  ])("%j → %s %i", async (body, field, status) => {
+    const author = await signUp();
+    const response = await post(author, body);
+    expect(response.status).toBe(status);
+    if (field) expect(((await response.json()) as ErrorBody).error.fields?.[field]).toEqual(expect.any(String));
+  });
+
+  it("says 'Choose a rating from 1 to 5' when the rating is missing", async () => {
+    const response = await post(await signUp(), { text: "No stars given here." });
+    expect(((await response.json()) as ErrorBody).error.fields?.rating).toBe("Choose a rating from 1 to 5");
+  });
+
+  it("keeps one review per customer: posting again edits it", async () => {
+    const author = await signUp({ name: "Repeat Reviewer" });
+    const first = await post(author, { text: "Good pliers, comfortable grips.", rating: 4 });
+    expect(first.status).toBe(201);
+    const second = await post(author, { text: "Even better after a month of use.", rating: 4.5 });
+    expect(second.status).toBe(200);
+    const mine = (await publicReviews()).filter((r) => r.authorName === "Repeat Reviewer");
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ text: "Even better after a month of use.", rating: 4.5 });
+  });
+
+  it("takes name and photo from the account and ignores them in the request", async () => {
+    const author = await signUp({ name: "Real Name" });
+    const response = await post(author, { text: "Honest review of the saw.", rating: 3, authorName: "Fake", image: "https://evil.example/x.png" });
+    expect((await response.json()) as Review).toMatchObject({ authorName: "Real Name", authorImageUrl: null });
+  });
+
+  it("marks a customer with a paid order as a verified buyer, and only then", async () => {
+    const author = await signUp({ name: "Maybe Buyer" });
+    const written = (await (await post(author, { text: "Nice plane, sharp blade.", rating: 5 })).json()) as Review;
+    expect(written.verifiedBuyer).toBe(false);
+    const item = await createProduct({ stock: 5 });
+    const order = (await (await orders.POST(
+      makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity: 1, phone: "+1 555 010 0199" }, cookie: author.cookie }),
+      noParams(),
+    )).json()) as { id: string };
+    expect((await publicReviews()).find((r) => r.id === written.id)?.verifiedBuyer).toBe(false);
+    await markPaidForTest(order.id);
+    expect((await publicReviews()).find((r) => r.id === written.id)?.verifiedBuyer).toBe(true);
+  });
+
+  it("returns HTML in review text as plain text, never changed into markup", async () => {
+    const author = await signUp();
+    const text = '<img src=x onerror="alert(1)"> <script>alert(2)</script> fine tool';
+    const written = (await (await post(author, { text, rating: 4 })).json()) as Review;
+    expect(written.text).toBe(text);
+  });
+
+  it("hides and shows a review (admins only); hidden ones leave the public list", async () => {
+    const author = await signUp({ name: "Moderated" });
+    const written = (await (await post(author, { text: "Something admins will hide.", rating: 1 })).json()) as Review;
+    const moderate = (session: Session, hidden: boolean) =>
+      reviewById.PATCH(makeRequest(`/api/reviews/${written.id}`, { method: "PATCH", json: { hidden }, cookie: session.cookie }), noParams({ id: written.id }));
+    expect((await moderate(author, true)).status).toBe(403);
+    expect((await moderate(admin, true)).status).toBe(200);
+    expect((await publicReviews()).some((r) => r.id === written.id)).toBe(false);
+    const all = (await (await adminReviews.GET(makeRequest("/api/admin/reviews", { cookie: admin.cookie }), noParams())).json()) as { items: (Review & { hidden: boolean })[] };
+    expect(all.items.find((r) => r.id === written.id)?.hidden).toBe(true);
+    expect((await moderate(admin, false)).status).toBe(200);
+    expect((await publicReviews()).some((r) => r.id === written.id)).toBe(true);
+  });
+
+  it("rate-limits a customer who posts too often", async () => {
+    const author = await signUp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await post(author, { text: `Attempt number ${i} here.`, rating: 4 })).status);
+    expect(statuses.slice(0, 5).every((s) => s === 201 || s === 200)).toBe(true);
+    expect(statuses[5]).toBe(429);
+  });
+});
+
+describe("profile", () => {
+  const patch = (session: Session, json: unknown) =>
+    profileRoute.PATCH(makeRequest("/api/me/profile", { method: "PATCH", json, cookie: session.cookie }), noParams());
+  const valid = { education: "City & Guilds Carpentry", address: "12 Forge Lane, Sheffield", phone: "+44 114 496 0000", birthday: "1988-02-29" };
+
+  it("saves all four fields and /api/me returns them", async () => {
+    const customer = await signUp();
+    const saved = await patch(customer, valid);
+    expect(saved.status).toBe(200);
+    const body = (await (await me.GET(makeRequest("/api/me", { cookie: customer.cookie }), noParams())).json()) as { profile: typeof valid };
+    expect(body.profile).toEqual(valid);
+  });
+
+  it.each([
+    [{ birthday: "1990-02-30" }, "birthday"],
+    [{ birthday: "1989-02-29" }, "birthday"],
+    [{ birthday: "2999-01-01" }, "birthday"],
+    [{ birthday: new Date().toISOString().slice(0, 10) }, "birthday"],
+    [{ birthday: "1850-01-01" }, "birthday"],
+    [{ birthday: "25/04/1990" }, "birthday"],
+    [{ education: "" }, "education"],
+    [{ address: " " }, "address"],
+    [{ phone: "call me" }, "phone"],
+  ])("refuses %j", async (change, field) => {
+    const customer = await signUp();
+    const response = await patch(customer, { ...valid, ...change });
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as ErrorBody).error.fields?.[field]).toEqual(expect.any(String));
+  });
+
+  it("needs a signed-in account", async () => {
+    const response = await profileRoute.PATCH(makeRequest("/api/me/profile", { method: "PATCH", json: valid }), noParams());
+    expect(response.status).toBe(401);
+  });
+});
+
+describe("contact and newsletter rate limits and notification", () => {
+  it("stops the sixth contact message from one address within ten minutes", async () => {
+    const headers = { "x-forwarded-for": "203.0.113.7" };
+    const body = { name: "Flood", email: "flood@toolforge.test", company: "Spam Co", country: "Nowhere", message: "Buy my stuff" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      statuses.push((await contact.POST(makeRequest("/api/contact", { method: "POST", json: body, headers }), noParams())).status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    const other = await contact.POST(makeRequest("/api/contact", { method: "POST", json: body, headers: { "x-forwarded-for": "203.0.113.8" } }), noParams());
+    expect(other.status).toBe(201);
+  });
+
+  it("stops the sixth newsletter sign-up from one address", async () => {
+    const headers = { "x-forwarded-for": "198.51.100.9" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      statuses.push((await newsletter.POST(makeRequest("/api/newsletter", { method: "POST", json: { email: `n${i}@toolforge.test` }, headers }), noParams())).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const response = await newsletter.POST(makeRequest("/api/newsletter", { method: "POST", json: { email: "late@toolforge.test" }, headers }), noParams());
+    expect(((await response.json()) as ErrorBody).error.message).toMatch(/Too many requests/);
+  });
+
+  it("notifies the shop of a contact message through the mail adapter", async () => {
+    await contact.POST(
+      makeRequest("/api/contact", { method: "POST", json: { name: "Notify Me", email: "n@toolforge.test", company: "Acme", country: "Chile", message: "Quote for 50 saws?" } }),
+      noParams(),
+    );
+    await waitForPendingMail();
+    const db = await getDb();
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, "boss@toolforge.test"));
+    expect(mails.some((m) => m.subject.includes("Notify Me") && m.text.includes("Quote for 50 saws?"))).toBe(true);
+  });
+});
