@@ -2,7 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 3100;
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 // A fresh shop for every run: the suite never depends on what an earlier run left.
 const dataDir = path.join(os.tmpdir(), `toolforge-e2e-${process.pid}-${Date.now()}`);
