@@ -57,10 +57,16 @@ test("pay an order with the test card 4242 4242 4242 4242", async ({ page, baseU
   await expect(summary).toContainText("+1 555 010 0199");
   await expectNoAxeViolations(page);
 
+  const scripts: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(response.url());
+  });
   const opener = page.getByRole("button", { name: `Pay ${money(order.totalCents)}` });
   await opener.click();
   const dialog = page.getByRole("dialog", { name: "Card payment" });
   await expect(dialog).toContainText("Test mode — no real card is charged. Use 4242 4242 4242 4242, any future expiry and any CVC.");
+  // The test-mode path never loads Stripe's SDK: it is only imported dynamically on the Stripe path.
+  for (const url of scripts) expect(await (await page.request.get(url)).text(), url).not.toContain("js.stripe.com");
   await expect(dialog.getByLabel("Card number")).toHaveAttribute("autocomplete", "cc-number");
   await expect(dialog.getByLabel("Card number")).toHaveAttribute("inputmode", "numeric");
   await expectNoAxeViolations(page);

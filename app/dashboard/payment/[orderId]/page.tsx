@@ -1,0 +1,83 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requirePageActor } from "@/components/auth/session";
+import { PayButton } from "@/components/payments/pay-button";
+import { isAppError } from "@/lib/errors";
+import { formatMoney } from "@/lib/money/format";
+import { getOrderFor } from "@/lib/orders/service";
+import { isStripeConfigured } from "@/lib/payments/stripe";
+import type { OrderView } from "@/models/orders";
+
+export const metadata: Metadata = { title: "Payment", robots: { index: false } };
+
+type PaymentPageProps = { params: Promise<{ orderId: string }> };
+
+async function findOwnOrder(actorEmail: string, load: () => Promise<OrderView>): Promise<OrderView | null> {
+  try {
+    const order = await load();
+    // Admins may read any order, but only its customer pays for it.
+    return order.email === actorEmail ? order : null;
+  } catch (error) {
+    if (isAppError(error) && error.kind === "not_found") return null;
+    throw error;
+  }
+}
+
+export default async function PaymentPage({ params }: PaymentPageProps) {
+  const { orderId } = await params;
+  const actor = await requirePageActor(`/dashboard/payment/${encodeURIComponent(orderId)}`);
+  const order = await findOwnOrder(actor.email, () => getOrderFor(actor, orderId));
+  if (!order) notFound();
+  const testMode = !isStripeConfigured();
+  const total = formatMoney(order.totalCents, order.currency);
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Payment</h1>
+        {testMode ? (
+          <span className="rounded-full border border-amber-400 bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-950">Test mode</span>
+        ) : null}
+      </div>
+      {testMode ? (
+        <p className="mt-2 text-slate-700">This shop runs its test payment processor: no real card is charged.</p>
+      ) : null}
+
+      <section aria-labelledby="order-summary-title" className="mt-6 max-w-xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="order-summary-title" className="text-xl font-semibold text-slate-900">
+          Order summary
+        </h2>
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3">
+          <dt className="font-medium text-slate-600">Email</dt>
+          <dd className="min-w-0 [overflow-wrap:anywhere] text-slate-900">{order.email}</dd>
+          <dt className="font-medium text-slate-600">Product</dt>
+          <dd className="font-semibold text-slate-900">{order.productName}</dd>
+          <dt className="font-medium text-slate-600">Total</dt>
+          <dd className="font-semibold text-slate-900">{total}</dd>
+          <dt className="font-medium text-slate-600">Quantity</dt>
+          <dd className="text-slate-900">
+            {order.quantity} × {formatMoney(order.unitPriceCents, order.currency)}
+          </dd>
+          <dt className="font-medium text-slate-600">Contact number</dt>
+          <dd className="text-slate-900">{order.phone}</dd>
+        </dl>
+
+        <div className="mt-6 border-t border-slate-200 pt-6">
+          {order.status === "paid" ? (
+            <div className="rounded-lg border border-green-300 bg-green-50 p-4">
+              <p className="font-semibold text-green-900">This order is already paid.</p>
+              <p className="mt-1">
+                <Link href="/dashboard/myorders" className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+                  Back to My Orders
+                </Link>
+              </p>
+            </div>
+          ) : (
+            <PayButton orderId={order.id} totalLabel={total} />
+          )}
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requirePageActor } from "@/components/auth/session";
+import { OrderForm } from "@/components/orders/order-form";
+import { Img } from "@/components/ui/img";
+import { findProductById } from "@/lib/catalog/service";
+import { formatMoney } from "@/lib/money/format";
+import { productIdSchema } from "@/models/catalog";
+
+export const metadata: Metadata = { title: "Purchase", robots: { index: false } };
+
+type PurchasePageProps = { params: Promise<{ id: string }> };
+
+export default async function PurchasePage({ params }: PurchasePageProps) {
+  const { id } = await params;
+  // Sign-in first: a signed-out visitor learns nothing, not even whether the product exists.
+  const actor = await requirePageActor(`/purchasePages/${encodeURIComponent(id)}`);
+  const parsedId = productIdSchema.safeParse(id);
+  const product = parsedId.success ? await findProductById(parsedId.data) : null;
+  if (!product) notFound();
+  const inStock = product.stock >= product.minOrderQuantity;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
+      <p className="mb-6 text-sm">
+        <Link href="/servicedata" className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+          <span aria-hidden="true">←</span> Back to all tools
+        </Link>
+      </p>
+      <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
+        <article>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{product.name}</h1>
+          <div className="mt-6 overflow-hidden rounded-xl border border-slate-200 bg-stone-100">
+            <Img src={product.imageUrl} alt={product.name} width={800} height={600} className="aspect-[4/3] h-auto w-full object-cover" />
+          </div>
+          <p className="mt-6 text-3xl font-bold text-brand">
+            <span className="sr-only">Price: </span>
+            {formatMoney(product.priceCents, product.currency)}
+            <span className="ml-1 text-base font-medium text-slate-600">per unit</span>
+          </p>
+          <ul className="mt-4 space-y-1 text-slate-700">
+            <li>
+              Available stock: <span className="font-semibold text-slate-900">{product.stock}</span>
+            </li>
+            <li>
+              Minimum order: <span className="font-semibold text-slate-900">{product.minOrderQuantity} units</span>
+            </li>
+          </ul>
+          <h2 className="mt-8 text-lg font-semibold text-slate-900">About this tool</h2>
+          <p className="mt-2 leading-7 text-slate-700">{product.description}</p>
+        </article>
+
+        <section aria-labelledby="order-title" className="self-start rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <h2 id="order-title" className="text-2xl font-bold text-slate-900">
+            Order this tool
+          </h2>
+          {inStock ? (
+            <>
+              <p className="mt-2 mb-6 text-slate-600">
+                Your order is reserved for you right away; you pay for it from My Orders.
+              </p>
+              <OrderForm
+                productId={product.id}
+                productName={product.name}
+                email={actor.email}
+                unitPriceCents={product.priceCents}
+                currency={product.currency}
+                minOrderQuantity={product.minOrderQuantity}
+                stock={product.stock}
+              />
+            </>
+          ) : (
+            <div className="mt-4 rounded-lg border border-slate-300 bg-slate-50 p-4">
+              <p className="text-lg font-semibold text-slate-900">Out of stock</p>
+              <p className="mt-1 text-slate-700">
+                Fewer than {product.minOrderQuantity} units are left, the minimum order. Check back soon or{" "}
+                <Link href="/servicedata" className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+                  browse other tools
+                </Link>
+                .
+              </p>
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

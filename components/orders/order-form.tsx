@@ -1,0 +1,145 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useMemo, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import toast from "react-hot-toast";
+import { z } from "zod";
+import { placeOrderAction } from "@/app/purchasePages/[id]/actions";
+import { FormStatus } from "@/components/auth/form-status";
+import { Spinner } from "@/components/auth/spinner";
+import { TextField } from "@/components/auth/text-field";
+import { NETWORK_ERROR_MESSAGE } from "@/components/ui/api-response";
+import { buttonClasses } from "@/components/ui/button";
+import { formatMoney } from "@/lib/money/format";
+import { placeOrderSchema, quantityMessage } from "@/models/orders";
+
+type OrderFormProps = {
+  productId: string;
+  productName: string;
+  email: string;
+  unitPriceCents: number;
+  currency: string;
+  minOrderQuantity: number;
+  stock: number;
+};
+
+const WHOLE_NUMBER = "Enter the number of units as a whole number";
+
+/** The API's schema with this product's range, so the form says what the server would say. */
+function orderFormSchema(min: number, stock: number) {
+  const range = quantityMessage(min, stock);
+  return placeOrderSchema.extend({
+    quantity: z.number({ error: WHOLE_NUMBER }).int(WHOLE_NUMBER).min(min, range).max(stock, range),
+  });
+}
+
+/** Total in integer cents for a quantity being typed, or null while it is not a usable number. */
+function totalFor(unitPriceCents: number, quantity: unknown): number | null {
+  return typeof quantity === "number" && Number.isInteger(quantity) && quantity > 0 ? unitPriceCents * quantity : null;
+}
+
+export function OrderForm({ productId, productName, email, unitPriceCents, currency, minOrderQuantity, stock }: OrderFormProps) {
+  const router = useRouter();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [placed, setPlaced] = useState(false);
+  const schema = useMemo(() => orderFormSchema(minOrderQuantity, stock), [minOrderQuantity, stock]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(schema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { productId, phone: "" },
+  });
+  const quantity = useWatch({ control, name: "quantity" });
+  const total = totalFor(unitPriceCents, quantity);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    let result;
+    try {
+      result = await placeOrderAction(values);
+    } catch {
+      setFormError(NETWORK_ERROR_MESSAGE);
+      return;
+    }
+    if (result.ok) {
+      setPlaced(true);
+      toast.success("Order placed");
+      router.push("/dashboard/myorders");
+      return;
+    }
+    const fields = result.fields ?? {};
+    if (fields.quantity) setError("quantity", { message: fields.quantity }, { shouldFocus: true });
+    if (fields.phone) setError("phone", { message: fields.phone }, { shouldFocus: !fields.quantity });
+    // A field message already says it all; the form-level line adds what it does not (e.g. stock changed).
+    if (!Object.values(fields).includes(result.message)) setFormError(result.message);
+    // Stock may have changed meanwhile: show the current figures.
+    router.refresh();
+  });
+
+  const pending = isSubmitting || placed;
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-describedby="order-status" className="flex flex-col gap-5">
+      <FormStatus id="order-status" message={formError} />
+      <TextField
+        id="order-product"
+        label="Product"
+        value={productName}
+        disabled
+        className="disabled:bg-slate-100 disabled:text-slate-700"
+      />
+      <TextField
+        id="order-email"
+        label="Email"
+        type="email"
+        value={email}
+        readOnly
+        className="read-only:bg-slate-100 read-only:text-slate-700"
+      />
+      <TextField
+        id="order-phone"
+        label="Contact Number"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder="+1 555 010 0199"
+        error={errors.phone?.message}
+        {...register("phone")}
+      />
+      <TextField
+        id="order-quantity"
+        label="Quantity"
+        type="number"
+        inputMode="numeric"
+        min={minOrderQuantity}
+        max={stock}
+        step={1}
+        placeholder={`Minimum Order ${minOrderQuantity}`}
+        hint={`Between ${minOrderQuantity} and ${stock} units.`}
+        error={errors.quantity?.message}
+        {...register("quantity", { valueAsNumber: true })}
+      />
+      <p aria-live="polite" aria-atomic="true" data-testid="order-total" className="text-lg font-semibold text-slate-900">
+        Total: {total === null ? "—" : formatMoney(total, currency)}
+      </p>
+      <button type="submit" disabled={pending} className={buttonClasses("primary", "lg", "w-full sm:w-auto")}>
+        {pending ? (
+          <>
+            <Spinner />
+            Placing order…
+          </>
+        ) : (
+          "Place order"
+        )}
+      </button>
+    </form>
+  );
+}

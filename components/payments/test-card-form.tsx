@@ -1,0 +1,175 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { FormStatus } from "@/components/auth/form-status";
+import { Spinner } from "@/components/auth/spinner";
+import { TextField } from "@/components/auth/text-field";
+import { errorCode, errorDetail, errorFields, errorMessage, NETWORK_ERROR_MESSAGE, readJson } from "@/components/ui/api-response";
+import { buttonClasses } from "@/components/ui/button";
+import type { CardInput } from "@/models/payments";
+import { cardFormSchema, type CardFormValues } from "./card-form-schema";
+
+type TestCardFormProps = {
+  orderId: string;
+  /** The amount, formatted, for the 3-D Secure question. */
+  amountLabel: string;
+  onPaid: () => void;
+};
+
+type Authentication = { token: string; result: "approve" | "fail" };
+const CARD_FIELDS = ["number", "expMonth", "expYear", "cvc"] as const;
+
+/**
+ * The test processor's card form. The card lives only in this component's memory (react-hook-form, and
+ * state for the 3-D Secure resubmission): it is sent in a POST body, never logged or put in a URL, and
+ * gone when the modal closes and unmounts the form.
+ */
+export function TestCardForm({ orderId, amountLabel, onPaid }: TestCardFormProps) {
+  const [formError, setFormError] = useState<string | null>(null);
+  // The 3-D Secure step resubmits the same card, so it is kept here until then; never anywhere else.
+  const [challenge, setChallenge] = useState<{ token: string; card: CardInput } | null>(null);
+  const [pending, setPending] = useState(false);
+  const challengeTitleRef = useRef<HTMLHeadingElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<CardFormValues, unknown, CardInput>({
+    resolver: zodResolver(cardFormSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { number: "", expMonth: "", expYear: "", cvc: "" },
+  });
+
+  const challenged = challenge !== null;
+  const wasChallenged = useRef(false);
+  // Focus follows the step: into the 3-D Secure panel, and back to the form's button when it ends.
+  useEffect(() => {
+    if (challenged) challengeTitleRef.current?.focus();
+    else if (wasChallenged.current) submitRef.current?.focus();
+    wasChallenged.current = challenged;
+  }, [challenged]);
+
+  async function confirm(card: CardInput, authentication?: Authentication) {
+    setPending(true);
+    setFormError(null);
+    try {
+      const response = await fetch(`/api/orders/${encodeURIComponent(orderId)}/payment/confirm`, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(authentication ? { card, authentication } : { card }),
+      });
+      const body = await readJson(response);
+      if (response.ok) {
+        setChallenge(null);
+        onPaid();
+        return;
+      }
+      const token = errorDetail(body, "authenticationToken");
+      if (response.status === 402 && errorCode(body) === "authentication_required" && token) {
+        setChallenge({ token, card });
+        return;
+      }
+      setChallenge(null);
+      const fields = errorFields(body);
+      for (const [key, message] of Object.entries(fields)) {
+        const field = CARD_FIELDS.find((name) => key === name || key.endsWith(`.${name}`));
+        if (field) setError(field, { message });
+      }
+      setFormError(errorMessage(body) ?? "The payment did not go through. Please try again.");
+    } catch {
+      setFormError(NETWORK_ERROR_MESSAGE);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const onSubmit = handleSubmit((card) => confirm(card));
+
+  function authenticate(result: Authentication["result"]) {
+    if (challenge) void confirm(challenge.card, { token: challenge.token, result });
+  }
+
+  return (
+    <>
+      <form method="post" onSubmit={onSubmit} noValidate hidden={challenged} className="flex flex-col gap-4">
+        <TextField
+          id="card-number"
+          label="Card number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          maxLength={23}
+          error={errors.number?.message}
+          {...register("number")}
+        />
+        <div className="grid grid-cols-3 gap-3">
+          <TextField
+            id="card-exp-month"
+            label="Expiry month"
+            inputMode="numeric"
+            autoComplete="cc-exp-month"
+            placeholder="MM"
+            maxLength={2}
+            error={errors.expMonth?.message}
+            {...register("expMonth")}
+          />
+          <TextField
+            id="card-exp-year"
+            label="Expiry year"
+            inputMode="numeric"
+            autoComplete="cc-exp-year"
+            placeholder="YY"
+            maxLength={4}
+            error={errors.expYear?.message}
+            {...register("expYear")}
+          />
+          <TextField
+            id="card-cvc"
+            label="CVC"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            maxLength={4}
+            error={errors.cvc?.message}
+            {...register("cvc")}
+          />
+        </div>
+        <FormStatus id="payment-status" message={challenged ? null : formError} />
+        <button ref={submitRef} type="submit" disabled={pending} className={buttonClasses("primary", "lg", "w-full")}>
+          {pending ? (
+            <>
+              <Spinner />
+              Paying…
+            </>
+          ) : (
+            "Payment"
+          )}
+        </button>
+      </form>
+
+      {challenged ? (
+        <section aria-labelledby="three-d-secure-title" className="rounded-lg border-2 border-slate-300 bg-slate-50 p-5">
+          <h3 id="three-d-secure-title" ref={challengeTitleRef} tabIndex={-1} className="text-lg font-bold text-slate-900">
+            Test 3-D Secure
+          </h3>
+          <p className="mt-2 text-slate-800">Your bank asks you to confirm this payment of {amountLabel}.</p>
+          <p className="mt-1 text-sm text-slate-600">This is the test processor&apos;s stand-in for your bank&apos;s check.</p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <button type="button" disabled={pending} onClick={() => authenticate("approve")} className={buttonClasses("primary", "md")}>
+              Approve
+            </button>
+            <button type="button" disabled={pending} onClick={() => authenticate("fail")} className={buttonClasses("secondary", "md")}>
+              Fail
+            </button>
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}
