@@ -1,0 +1,44 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { SiteFooter } from "@/components/layout/site-footer";
+import { SiteHeader } from "@/components/layout/site-header";
+import { Toaster } from "@/components/layout/toaster";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  metadataBase: new URL(process.env.APP_URL || "http://localhost:3000"),
+  title: { default: "ToolForge | Home", template: "ToolForge | %s" },
+  description:
+    "ToolForge forges professional hand tools — hammers, wrenches, pliers, saws and chisels — and sells them direct from the factory, with a lifetime warranty.",
+  applicationName: "ToolForge",
+  icons: "/favicon.svg",
+  openGraph: { siteName: "ToolForge", type: "website", locale: "en_US" },
+};
+
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  themeColor: "#0f172a",
+  colorScheme: "light",
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-slate-900 shadow-lg focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <SiteFooter />
+        <Toaster />
+      </body>
+    </html>
+  );
+}

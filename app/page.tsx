@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import { BuiltToLast } from "@/components/home/built-to-last";
+import { Contact } from "@/components/home/contact";
+import { FeaturesBanner } from "@/components/home/features-banner";
+import { Hero } from "@/components/home/hero";
+import { Newsletter } from "@/components/home/newsletter";
+import { PlaceholderHero } from "@/components/home/placeholder-hero";
+import { ProductsSection } from "@/components/home/products-section";
+import { Reviews, type ReviewCardData } from "@/components/home/reviews";
+import { Stats } from "@/components/home/stats";
+import { listProducts } from "@/lib/catalog/service";
+
+export const metadata: Metadata = {
+  title: { absolute: "ToolForge | Home" },
+  alternates: { canonical: "/" },
+};
+
+// Static, regenerated at most once a minute: the catalog changes rarely and the page is the shop's front door.
+export const revalidate = 60;
+
+export default async function HomePage() {
+  const { items: products } = await listProducts({ q: undefined, sort: "featured", page: 1, pageSize: 8 });
+  // Reviews arrive with issue 6; until then the section shows its empty state.
+  const reviews: ReviewCardData[] = [];
+
+  return (
+    <>
+      <Hero />
+      <FeaturesBanner />
+      <ProductsSection products={products} />
+      <Stats />
+      <Reviews reviews={reviews} />
+      <BuiltToLast />
+      <Newsletter />
+      <PlaceholderHero />
+      <Contact />
+    </>
+  );
+}

@@ -1,0 +1,201 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useState, type ChangeEvent } from "react";
+import { useForm, type Path } from "react-hook-form";
+import toast from "react-hot-toast";
+import { useSWRConfig } from "swr";
+import { z } from "zod";
+import { SESSION_KEY } from "@/components/layout/use-session";
+import { registerFieldsSchema } from "@/models/accounts";
+import { OrDivider, primaryButtonClass, textLinkClass } from "./auth-card";
+import { NETWORK_ERROR, readErrorMessage, TOO_MANY_ATTEMPTS } from "./error-body";
+import { FormStatus } from "./form-status";
+import { GoogleButton } from "./google-button";
+import { Spinner } from "./spinner";
+import { TextField } from "./text-field";
+
+const PHOTO_REQUIRED = "Add a profile photo";
+
+// The server checks the photo again (type, size, decodability); this only catches the obvious at once.
+const registerFormSchema = registerFieldsSchema.extend({
+  photo: z
+    .custom<FileList | undefined>()
+    .refine((files) => files !== undefined && files.length > 0, PHOTO_REQUIRED)
+    .refine((files) => !files?.[0] || files[0].type.startsWith("image/"), "Choose an image file"),
+});
+
+type RegisterFormValues = z.input<typeof registerFormSchema>;
+const fieldNames = ["name", "email", "password", "photo"] as const satisfies readonly Path<RegisterFormValues>[];
+
+type RegisterFormProps = { next: string; googleEnabled: boolean };
+
+export function RegisterForm({ next, googleEnabled }: RegisterFormProps) {
+  const router = useRouter();
+  const { mutate } = useSWRConfig();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [created, setCreated] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(registerFormSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { name: "", email: "", password: "", photo: undefined },
+  });
+
+  // Each preview URL is released when it is replaced and when the form goes away.
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+
+  const showPreview = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    setPreview(file && file.type.startsWith("image/") ? URL.createObjectURL(file) : null);
+  };
+
+  const onSubmit = handleSubmit(async ({ name, email, password, photo }) => {
+    setFormError(null);
+    const file = photo?.[0];
+    if (!file) {
+      setError("photo", { message: PHOTO_REQUIRED }, { shouldFocus: true });
+      return;
+    }
+    const body = new FormData();
+    body.set("name", name);
+    body.set("email", email);
+    body.set("password", password);
+    body.set("photo", file, file.name);
+    let response: Response;
+    try {
+      response = await fetch("/api/register", { method: "POST", body });
+    } catch {
+      setFormError(NETWORK_ERROR);
+      return;
+    }
+    if (response.status === 201) {
+      setCreated(true);
+      toast.success("Account created");
+      // The header reads the session in the browser (SWR); the server components re-render on refresh.
+      void mutate(SESSION_KEY);
+      router.replace(next);
+      router.refresh();
+      return;
+    }
+    if (response.status === 429) {
+      setFormError(TOO_MANY_ATTEMPTS);
+      return;
+    }
+    const { message, fields } = await readErrorMessage(response, "Your account could not be created. Try again.");
+    if (response.status === 413) fields.photo ??= message;
+    const matched = fieldNames.filter((field) => fields[field]);
+    matched.forEach((field, index) => setError(field, { message: fields[field] }, { shouldFocus: index === 0 }));
+    if (matched.length === 0) setFormError(message);
+  });
+
+  const pending = isSubmitting || created;
+  const photoField = register("photo", { onChange: showPreview });
+  const photoDescribedBy = ["register-photo-hint", errors.photo ? "register-photo-error" : null].filter(Boolean).join(" ");
+
+  return (
+    <>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-describedby="register-status"
+        aria-busy={pending}
+        className="flex flex-col gap-5"
+      >
+        <FormStatus id="register-status" message={formError} />
+        <TextField id="register-name" label="Name" autoComplete="name" error={errors.name?.message} {...register("name")} />
+        <TextField
+          id="register-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <TextField
+          id="register-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters"
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="register-photo" className="text-sm font-semibold text-slate-900">
+            Profile photo
+          </label>
+          <div className="flex items-center gap-4">
+            <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-full border border-slate-300 bg-slate-100">
+              {preview ? (
+                // A local blob: URL of the chosen file; next/image cannot optimise it and need not.
+                // eslint-disable-next-line @next/next/no-img-element
+                <img src={preview} alt="Preview of your profile photo" className="size-full object-cover" />
+              ) : (
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="size-8 text-slate-500" fill="currentColor">
+                  <path d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5Z" />
+                </svg>
+              )}
+            </div>
+            <input
+              id="register-photo"
+              type="file"
+              accept="image/*"
+              aria-invalid={errors.photo ? true : undefined}
+              aria-describedby={photoDescribedBy}
+              className="block w-full min-w-0 text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-900 hover:file:bg-slate-50"
+              {...photoField}
+            />
+          </div>
+          <p id="register-photo-hint" className="text-sm text-slate-600">
+            An image (JPEG, PNG, WebP, GIF or AVIF) of up to 5 MB.
+          </p>
+          {errors.photo?.message ? (
+            <p id="register-photo-error" className="text-sm font-medium text-red-700">
+              {errors.photo.message}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" disabled={pending} className={primaryButtonClass}>
+          {pending ? (
+            <>
+              <Spinner />
+              Creating your account…
+            </>
+          ) : (
+            "Register"
+          )}
+        </button>
+        <p role="status" className="sr-only">
+          {pending ? "Creating your account…" : ""}
+        </p>
+      </form>
+      {googleEnabled ? (
+        <>
+          <OrDivider />
+          <GoogleButton next={next} disabled={pending} onError={setFormError} />
+        </>
+      ) : null}
+      <p className="mt-6 text-center text-slate-700">
+        Already have an account?{" "}
+        <Link href={next === "/" ? "/login" : `/login?next=${encodeURIComponent(next)}`} className={textLinkClass}>
+          Login
+        </Link>
+      </p>
+    </>
+  );
+}

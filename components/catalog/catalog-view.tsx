@@ -1,0 +1,222 @@
+import Link from "next/link";
+import type { FormEvent, ChangeEvent } from "react";
+import { buttonClasses } from "@/components/ui/button";
+import type { ProductList, ProductSort } from "@/models/catalog";
+import { ProductGrid } from "./product-grid";
+
+export type CatalogQuery = { q: string; sort: ProductSort; page: number };
+export type SortOption = { value: ProductSort; label: string };
+
+export const DEFAULT_SORT: ProductSort = "featured";
+export const CATALOG_PATH = "/servicedata";
+
+/** The shareable URL of a catalog view; defaults are left out so the plain listing stays /servicedata. */
+export function catalogHref({ q, sort, page }: CatalogQuery): string {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (sort !== DEFAULT_SORT) params.set("sort", sort);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `${CATALOG_PATH}?${search}` : CATALOG_PATH;
+}
+
+type CatalogViewProps = {
+  query: CatalogQuery;
+  sortOptions: SortOption[];
+  /** The listing to show; null while the first page of a new query loads. */
+  list: ProductList | null;
+  /** A newer listing is on its way: the one shown is the previous one. */
+  loading?: boolean;
+  failed?: boolean;
+  onRetry?: () => void;
+  onSearch?: (event: FormEvent<HTMLFormElement>) => void;
+  onSortChange?: (event: ChangeEvent<HTMLSelectElement>) => void;
+};
+
+/**
+ * The catalog's markup, shared by the static first paint (server, no handlers) and the interactive
+ * browser (client), so swapping one for the other changes nothing on screen.
+ */
+export function CatalogView({ query, sortOptions, list, loading = false, failed = false, onRetry, onSearch, onSortChange }: CatalogViewProps) {
+  const pageCount = list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1;
+  const busy = loading || (!list && !failed);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <form
+        role="search"
+        action={CATALOG_PATH}
+        method="get"
+        onSubmit={onSearch}
+        className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-end"
+      >
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+          <label htmlFor="catalog-search" className="text-sm font-semibold text-slate-900">
+            Search tools
+          </label>
+          <div className="flex gap-2">
+            <input
+              key={query.q}
+              id="catalog-search"
+              name="q"
+              type="search"
+              defaultValue={query.q}
+              maxLength={100}
+              placeholder="Hammer, wrench, pliers…"
+              className="min-h-11 w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500"
+            />
+            <button type="submit" className={buttonClasses("primary", "md", "shrink-0")}>
+              Search
+            </button>
+          </div>
+        </div>
+        <div className="flex flex-col gap-1.5 sm:w-56">
+          <label htmlFor="catalog-sort" className="text-sm font-semibold text-slate-900">
+            Sort by
+          </label>
+          <select
+            key={query.sort}
+            id="catalog-sort"
+            name="sort"
+            defaultValue={query.sort}
+            onChange={onSortChange}
+            className="min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900"
+          >
+            {sortOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+
+      <div className="flex min-h-6 flex-wrap items-baseline justify-between gap-2">
+        <p aria-live="polite" aria-atomic="true" className="font-semibold text-slate-800">
+          {failed ? "" : list ? resultCount(list.total, query.q) : "Loading tools…"}
+        </p>
+        {loading ? (
+          <p className="flex items-center gap-2 text-sm text-slate-600">
+            <span aria-hidden="true" className="inline-block size-3.5 animate-spin rounded-full border-2 border-brand border-r-transparent motion-reduce:animate-none" />
+            Updating…
+          </p>
+        ) : null}
+      </div>
+
+      <section aria-labelledby="catalog-results-heading" aria-busy={busy} className={loading ? "opacity-60 transition-opacity" : "transition-opacity"}>
+        <h2 id="catalog-results-heading" className="sr-only">
+          Results
+        </h2>
+        {failed ? (
+          <CatalogError onRetry={onRetry} />
+        ) : !list ? (
+          <CatalogSkeleton />
+        ) : list.items.length > 0 ? (
+          <ProductGrid products={list.items} />
+        ) : (
+          <EmptyCatalog query={query} total={list.total} />
+        )}
+      </section>
+
+      {list && !failed && list.items.length > 0 ? <Pagination query={query} page={query.page} pageCount={pageCount} /> : null}
+    </div>
+  );
+}
+
+function resultCount(total: number, q: string): string {
+  const tools = total === 1 ? "1 tool" : `${total} tools`;
+  return q ? `${tools} for “${q}”` : tools;
+}
+
+function CatalogError({ onRetry }: { onRetry?: () => void }) {
+  return (
+    <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-6 text-center">
+      <p className="font-semibold text-red-800">We couldn&apos;t load the catalog. Try again.</p>
+      {onRetry ? (
+        <button type="button" onClick={onRetry} className={buttonClasses("secondary", "md", "mt-4")}>
+          Retry
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function EmptyCatalog({ query, total }: { query: CatalogQuery; total: number }) {
+  if (total > 0) {
+    return (
+      <div className="rounded-xl border border-slate-200 bg-slate-50 p-8 text-center">
+        <p className="text-lg font-semibold text-slate-900">There is no page {query.page} for this search.</p>
+        <Link href={catalogHref({ ...query, page: 1 })} className={buttonClasses("secondary", "md", "mt-4")}>
+          Go to the first page
+        </Link>
+      </div>
+    );
+  }
+  if (!query.q) {
+    return (
+      <div className="rounded-xl border border-slate-200 bg-slate-50 p-8 text-center">
+        <p className="text-lg font-semibold text-slate-900">No tools are on sale right now.</p>
+        <p className="mt-2 text-slate-600">Please come back soon.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="rounded-xl border border-slate-200 bg-slate-50 p-8 text-center">
+      <p className="text-lg font-semibold text-slate-900">No tools match “{query.q}”.</p>
+      <p className="mt-2 text-slate-600">Check the spelling or try a more general word.</p>
+      <Link href={catalogHref({ q: "", sort: query.sort, page: 1 })} className={buttonClasses("secondary", "md", "mt-4")}>
+        Clear search
+      </Link>
+    </div>
+  );
+}
+
+function CatalogSkeleton() {
+  return (
+    <ul aria-hidden="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      {Array.from({ length: 4 }, (_, index) => (
+        <li key={index} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+          <div className="aspect-[4/3] animate-pulse bg-slate-200 motion-reduce:animate-none" />
+          <div className="space-y-3 p-5">
+            <div className="h-5 w-3/4 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
+            <div className="h-7 w-1/3 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
+            <div className="h-4 w-full animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const pageLinkClass = buttonClasses("secondary", "md", "min-w-28");
+const disabledPageClass = `${pageLinkClass} pointer-events-none opacity-50`;
+
+function Pagination({ query, page, pageCount }: { query: CatalogQuery; page: number; pageCount: number }) {
+  const previous = page > 1 ? Math.min(page - 1, pageCount) : null;
+  const next = page < pageCount ? page + 1 : null;
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-3 sm:justify-between">
+      {previous ? (
+        <Link href={catalogHref({ ...query, page: previous })} rel="prev" className={pageLinkClass}>
+          <span aria-hidden="true">←</span> Previous
+        </Link>
+      ) : (
+        <span aria-disabled="true" className={disabledPageClass}>
+          <span aria-hidden="true">←</span> Previous
+        </span>
+      )}
+      <p className="order-first w-full text-center text-sm text-slate-700 sm:order-none sm:w-auto">
+        Page {page} of {pageCount}
+      </p>
+      {next ? (
+        <Link href={catalogHref({ ...query, page: next })} rel="next" className={pageLinkClass}>
+          Next <span aria-hidden="true">→</span>
+        </Link>
+      ) : (
+        <span aria-disabled="true" className={disabledPageClass}>
+          Next <span aria-hidden="true">→</span>
+        </span>
+      )}
+    </nav>
+  );
+}

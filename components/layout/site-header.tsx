@@ -1,0 +1,28 @@
+import Link from "next/link";
+import { Img } from "@/components/ui/img";
+import { AuthArea } from "./auth-area";
+import { MobileNav } from "./mobile-nav";
+import { NavLinks } from "./nav-links";
+
+/** Sticky site header. Server-rendered; only the links' current state, sign-in and the drawer run in the browser. */
+export function SiteHeader() {
+  return (
+    <header className="on-dark sticky top-0 z-40 border-b border-slate-800 bg-ink text-white shadow-md">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <Link href="/" prefetch={false} className="flex shrink-0 items-center gap-2 rounded-md text-xl font-bold tracking-tight">
+          <Img src="/images/logo.svg" alt="" width={36} height={36} className="size-9" />
+          <span>
+            Tool<span className="text-orange-400">Forge</span>
+          </span>
+        </Link>
+        <nav aria-label="Main" className="ml-6 hidden md:block">
+          <NavLinks />
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <AuthArea />
+          <MobileNav />
+        </div>
+      </div>
+    </header>
+  );
+}

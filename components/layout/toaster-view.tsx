@@ -1,0 +1,33 @@
+"use client";
+
+import toast, { ToastBar, Toaster as HotToaster } from "react-hot-toast";
+
+/** Top-right toasts that close after 5 s (the seed's constant) and can be dismissed at once. */
+export default function ToasterView() {
+  return (
+    <HotToaster position="top-right" toastOptions={{ duration: 5000, style: { color: "#0f172a", maxWidth: 380 } }}>
+      {(t) => (
+        <ToastBar toast={t}>
+          {({ icon, message }) => (
+            <>
+              {icon}
+              {message}
+              {t.type !== "loading" && (
+                <button
+                  type="button"
+                  onClick={() => toast.dismiss(t.id)}
+                  className="ml-1 inline-flex size-7 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                >
+                  <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.5">
+                    <path strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
+                  </svg>
+                  <span className="sr-only">Dismiss notification</span>
+                </button>
+              )}
+            </>
+          )}
+        </ToastBar>
+      )}
+    </HotToaster>
+  );
+}
