@@ -19,7 +19,8 @@ export const metadata: Metadata = {
 export const revalidate = 60;
 
 export default async function HomePage() {
-  const { items: products } = await listProducts({ q: undefined, sort: "featured", page: 1, pageSize: 8 });
+  // Newest first: the front door leads with what the workshop added last; the catalog has the full range.
+  const { items: products } = await listProducts({ q: undefined, sort: "newest", page: 1, pageSize: 8 });
   // Reviews arrive with issue 6; until then the section shows its empty state.
   const reviews: ReviewCardData[] = [];
 

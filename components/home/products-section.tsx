@@ -14,7 +14,8 @@ export function ProductsSection({ products }: { products: Product[] }) {
               Our Tools
             </h2>
             <p className="mt-3 max-w-2xl text-slate-600">
-              Ordered by the box, straight from the factory. Every tool lists its stock and minimum order.
+              Our latest tools, ordered by the box straight from the factory. Every tool lists its stock and
+              minimum order.
             </p>
           </div>
           <Link

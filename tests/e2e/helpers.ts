@@ -13,9 +13,11 @@ export async function photoFile(): Promise<{ name: string; mimeType: string; buf
   return { name: "me.png", mimeType: "image/png", buffer };
 }
 
-/** Registers through the real page, photo included, and waits until the shop shows the user signed in. */
-export async function registerThroughPage(page: Page, name = "Erin Endtoend"): Promise<string> {
-  const email = uniqueEmail();
+/**
+ * Registers through the real page, photo included, and waits until the shop shows the user signed in.
+ * A fixed `email` registers a known account, e.g. one listed in ADMIN_EMAILS (playwright.config.ts).
+ */
+export async function registerThroughPage(page: Page, name = "Erin Endtoend", email = uniqueEmail()): Promise<string> {
   await page.goto("/register");
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Email").fill(email);

@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { AdminPageHeader } from "@/components/admin/data-table";
+import { ProductForm } from "@/components/admin/product-form";
+import { requirePageActor } from "@/components/auth/session";
+import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+
+export const metadata: Metadata = { title: "Add Product", robots: { index: false } };
+
+export default async function AddProductPage() {
+  const actor = await requirePageActor("/dashboard/addProduct");
+  if (actor.role !== "admin") return <ForbiddenMessage />;
+
+  return (
+    <>
+      <AdminPageHeader title="Add Product">
+        Every field is required. The product is on sale in the catalog as soon as you submit it.
+      </AdminPageHeader>
+      <ProductForm mode="add" />
+    </>
+  );
+}

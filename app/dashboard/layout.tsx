@@ -1,0 +1,20 @@
+import type { ReactNode } from "react";
+import { findPageActor } from "@/components/auth/session";
+import { dashboardMenu } from "@/components/dashboard/sections";
+import { SideMenu } from "@/components/dashboard/side-menu";
+
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const actor = await findPageActor();
+  // Signed out: no menu. Each page redirects to /login itself, because only the page knows its own
+  // path for ?next= (a layout does not receive the pathname).
+  if (!actor) return children;
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 md:grid md:grid-cols-[12rem_minmax(0,1fr)] md:gap-8 md:py-8 lg:px-8">
+      <aside className="mb-6 md:mb-0">
+        <SideMenu items={dashboardMenu(actor.role)} heading={actor.role === "admin" ? "Admin" : "My account"} />
+      </aside>
+      <div className="min-w-0">{children}</div>
+    </div>
+  );
+}

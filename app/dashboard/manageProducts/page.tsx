@@ -1,0 +1,57 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AdminPageHeader, EmptyState } from "@/components/admin/data-table";
+import { Pagination, readPage } from "@/components/admin/pagination";
+import { ProductsTable } from "@/components/admin/products-table";
+import { requirePageActor } from "@/components/auth/session";
+import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { ButtonLink } from "@/components/ui/button";
+import { listProducts } from "@/lib/catalog/service";
+import { MAX_PAGE_SIZE } from "@/models/catalog";
+
+export const metadata: Metadata = { title: "Manage Products", robots: { index: false } };
+
+type ManageProductsPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const pageHref = (page: number) => (page > 1 ? `/dashboard/manageProducts?page=${page}` : "/dashboard/manageProducts");
+
+export default async function ManageProductsPage({ searchParams }: ManageProductsPageProps) {
+  const actor = await requirePageActor("/dashboard/manageProducts");
+  if (actor.role !== "admin") return <ForbiddenMessage />;
+
+  const page = readPage((await searchParams).page);
+  const list = await listProducts({ q: undefined, sort: "newest", page, pageSize: MAX_PAGE_SIZE });
+  const pageCount = Math.max(1, Math.ceil(list.total / list.pageSize));
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Manage Products"
+        actions={
+          <ButtonLink href="/dashboard/addProduct" prefetch={false}>
+            Add Product
+          </ButtonLink>
+        }
+      >
+        {list.total === 1 ? "1 product is" : `${list.total} products are`} on sale. Deleting a product takes it off sale;
+        orders already placed keep it.
+      </AdminPageHeader>
+      {list.items.length === 0 ? (
+        <EmptyState title={list.total === 0 ? "No products on sale." : `There is no page ${page}.`}>
+          {list.total === 0 ? (
+            <Link href="/dashboard/addProduct" className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+              Add the first product
+            </Link>
+          ) : (
+            <Link href={pageHref(1)} className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+              Go to the first page
+            </Link>
+          )}
+        </EmptyState>
+      ) : (
+        <ProductsTable products={list.items} offset={(page - 1) * list.pageSize} />
+      )}
+      <Pagination page={page} pageCount={pageCount} href={pageHref} label="Products pages" />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import type { ReactNode } from "react";
+
+export const headCellClass = "px-3 py-3 text-left text-sm font-semibold whitespace-nowrap text-slate-700";
+export const cellClass = "px-3 py-3 align-middle";
+
+type TableFrameProps = {
+  /** Used for the caption's id; must be unique on the page. */
+  id: string;
+  caption: string;
+  /** Tailwind min-width class: below it the table scrolls sideways instead of squeezing. */
+  minWidth?: string;
+  children: ReactNode;
+};
+
+/**
+ * An admin table with its caption. On phones it scrolls sideways inside a focusable region, so
+ * keyboard users can scroll it too; `relative` keeps sr-only texts inside the scroller.
+ */
+export function TableFrame({ id, caption, minWidth = "min-w-[44rem]", children }: TableFrameProps) {
+  const captionId = `${id}-caption`;
+  return (
+    <div
+      role="region"
+      aria-labelledby={captionId}
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
+      <table className={`w-full border-collapse ${minWidth}`}>
+        <caption id={captionId} className="sr-only">
+          {caption}
+        </caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+/** A column header row. */
+export function TableHead({ columns }: { columns: ReactNode[] }) {
+  return (
+    <thead className="bg-slate-50">
+      <tr className="border-b border-slate-200">
+        {columns.map((column, index) => (
+          <th key={index} scope="col" className={headCellClass}>
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** What a list shows when it has nothing in it. */
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-slate-50 p-8 text-center">
+      <p className="text-lg font-semibold text-slate-900">{title}</p>
+      {children ? <div className="mt-2 text-slate-700">{children}</div> : null}
+    </div>
+  );
+}
+
+/** The page's heading and a sentence on what it is for. */
+export function AdminPageHeader({ title, children, actions }: { title: string; children?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+        {children ? <p className="mt-2 max-w-2xl text-slate-700">{children}</p> : null}
+      </div>
+      {actions ? <div className="flex shrink-0 flex-wrap gap-3">{actions}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import type { FormEvent } from "react";
+import { buttonClasses } from "@/components/ui/button";
+import { manageOrderHref, orderStateFilters, type OrderFilters, type OrderStateFilter } from "./order-filters";
+
+const fieldClass =
+  "block h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500";
+
+/**
+ * Manage Order's filters. A plain GET form (it works without JavaScript, as ?state=&q=); with
+ * JavaScript it writes the API's own parameters, ?status=&shipping=&q=, into the URL.
+ */
+export function OrderFilterForm({ filters }: { filters: OrderFilters }) {
+  const router = useRouter();
+  const active = Boolean(filters.state || filters.q);
+
+  function apply(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const state = String(data.get("state") ?? "") as OrderStateFilter;
+    const q = String(data.get("q") ?? "").trim();
+    router.push(manageOrderHref({ state, q }));
+  }
+
+  return (
+    <form
+      // A new URL brings new defaults: remount so the fields show them (e.g. after "Clear filters").
+      key={`${filters.state}|${filters.q}`}
+      method="get"
+      action="/dashboard/manageOrder"
+      role="search"
+      aria-label="Filter orders"
+      onSubmit={apply}
+      className="mb-6 flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-end"
+    >
+      <div className="flex flex-col gap-1.5 sm:w-56">
+        <label htmlFor="orders-state" className="text-sm font-semibold text-slate-900">
+          Order state
+        </label>
+        <select id="orders-state" name="state" defaultValue={filters.state} className={fieldClass}>
+          {orderStateFilters.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <label htmlFor="orders-q" className="text-sm font-semibold text-slate-900">
+          Customer email
+        </label>
+        <input
+          id="orders-q"
+          name="q"
+          type="search"
+          inputMode="email"
+          autoComplete="off"
+          maxLength={254}
+          defaultValue={filters.q}
+          placeholder="e.g. ann@example.com"
+          className={fieldClass}
+        />
+      </div>
+      <div className="flex gap-3">
+        <button type="submit" className={buttonClasses("primary", "md")}>
+          Filter
+        </button>
+        {active ? (
+          <Link href="/dashboard/manageOrder" className={buttonClasses("secondary", "md")}>
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import { adminOrderQuerySchema, type AdminOrderQuery } from "@/models/orders";
+
+export const orderStateFilters = [
+  { value: "", label: "All orders", status: undefined, shipping: undefined },
+  { value: "unpaid", label: "Unpaid", status: "unpaid", shipping: undefined },
+  { value: "paid", label: "Paid", status: "paid", shipping: undefined },
+  { value: "paid-pending", label: "Paid – pending", status: "paid", shipping: "pending" },
+  { value: "paid-shipped", label: "Paid – shipped", status: "paid", shipping: "shipped" },
+] as const;
+
+export type OrderStateFilter = (typeof orderStateFilters)[number]["value"];
+
+export type OrderFilters = { state: OrderStateFilter; q: string };
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+function first(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value) ?? "";
+}
+
+/**
+ * Reads Manage Order's filters from the URL: `?status=&shipping=&q=` (what the form writes), or
+ * `?state=` (what the same form submits without JavaScript). Unknown values fall back to "all"
+ * instead of failing the page. Only paid orders have a meaningful shipping state.
+ */
+export function readOrderFilters(params: SearchParams): OrderFilters {
+  const q = first(params.q).trim().slice(0, 254);
+  const byState = orderStateFilters.find((option) => option.value === first(params.state));
+  if (byState && byState.value) return { state: byState.value, q };
+  const status = first(params.status);
+  const shipping = first(params.shipping);
+  const byParts =
+    orderStateFilters.find((option) => option.value && option.shipping === shipping && (option.status === status || !status)) ??
+    orderStateFilters.find((option) => option.value && option.status === status && !option.shipping);
+  return { state: byParts?.value ?? "", q };
+}
+
+/** The service query for these filters. */
+export function toAdminOrderQuery({ state, q }: OrderFilters): AdminOrderQuery {
+  const option = orderStateFilters.find((candidate) => candidate.value === state);
+  return adminOrderQuerySchema.parse({ status: option?.status, shipping: option?.shipping, q: q || undefined });
+}
+
+/** The URL of Manage Order showing these filters. */
+export function manageOrderHref({ state, q }: OrderFilters): string {
+  const option = orderStateFilters.find((candidate) => candidate.value === state);
+  const params = new URLSearchParams();
+  if (option?.status) params.set("status", option.status);
+  if (option?.shipping) params.set("shipping", option.shipping);
+  if (q) params.set("q", q);
+  const search = params.toString();
+  return search ? `/dashboard/manageOrder?${search}` : "/dashboard/manageOrder";
+}

@@ -1,0 +1,52 @@
+import Link from "next/link";
+import { buttonClasses } from "@/components/ui/button";
+import { Img } from "@/components/ui/img";
+import { formatMoney } from "@/lib/money/format";
+import type { Product } from "@/models/catalog";
+import { ConfirmDeleteButton } from "./confirm-delete-button";
+import { cellClass, TableFrame, TableHead } from "./data-table";
+
+/** The catalog as admins manage it: photo, name, stock, price, minimum order, Edit and Delete. */
+export function ProductsTable({ products, offset }: { products: Product[]; offset: number }) {
+  return (
+    <TableFrame id="manage-products" caption="Products on sale, newest first" minWidth="min-w-[48rem]">
+      <TableHead columns={["#", "Image", "Name", "Available stock", "Price", "Minimum order", "Actions"]} />
+      <tbody>
+        {products.map((product, index) => (
+          <tr key={product.id} data-product-id={product.id} className="border-b border-slate-200 last:border-b-0">
+            <td className={`${cellClass} text-slate-600`}>{offset + index + 1}</td>
+            <td className={cellClass}>
+              <Img src={product.imageUrl} alt="" width={64} height={48} loading="lazy" className="h-12 w-16 rounded-md bg-stone-100 object-cover" />
+            </td>
+            <th scope="row" className={`${cellClass} text-left font-semibold text-slate-900`}>
+              {product.name}
+            </th>
+            <td className={`${cellClass} ${product.stock < product.minOrderQuantity ? "font-semibold text-red-700" : "text-slate-800"}`}>
+              {product.stock}
+              {product.stock < product.minOrderQuantity ? <span className="block text-xs font-medium">Out of stock</span> : null}
+            </td>
+            <td className={`${cellClass} whitespace-nowrap text-slate-800`}>{formatMoney(product.priceCents, product.currency)}</td>
+            <td className={`${cellClass} text-slate-800`}>{product.minOrderQuantity}</td>
+            <td className={cellClass}>
+              <div className="flex gap-2">
+                <Link
+                  href={`/dashboard/manageProducts/${encodeURIComponent(product.id)}`}
+                  prefetch={false}
+                  className={buttonClasses("secondary", "sm")}
+                >
+                  Edit<span className="sr-only"> {product.name}</span>
+                </Link>
+                <ConfirmDeleteButton
+                  url={`/api/products/${encodeURIComponent(product.id)}`}
+                  srLabel={` ${product.name}`}
+                  successMessage="Product deleted"
+                  failureMessage="The product could not be deleted. Please try again."
+                />
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </TableFrame>
+  );
+}

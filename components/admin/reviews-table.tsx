@@ -1,0 +1,53 @@
+import { StarRating } from "@/components/ui/star-rating";
+import type { AdminReviewView } from "@/models/reviews";
+import { cellClass, TableFrame, TableHead } from "./data-table";
+import { formatDate } from "./format";
+import { ReviewVisibilityButton } from "./review-visibility-button";
+
+/** Every review, hidden ones included. Review text is user input: it is rendered as text, never as HTML. */
+export function ReviewsTable({ reviews }: { reviews: AdminReviewView[] }) {
+  return (
+    <TableFrame id="reviews" caption="Customer reviews, newest first" minWidth="min-w-[56rem]">
+      <TableHead columns={["Author", "Rating", "Review", "Verified buyer", "On the site", "Action"]} />
+      <tbody>
+        {reviews.map((review) => (
+          <tr
+            key={review.id}
+            data-review-id={review.id}
+            className={`border-b border-slate-200 last:border-b-0 ${review.hidden ? "bg-slate-50" : ""}`}
+          >
+            <th scope="row" className={`${cellClass} text-left align-top font-normal`}>
+              <span className="block font-semibold text-slate-900">{review.authorName}</span>
+              <a href={`mailto:${review.authorEmail}`} className="text-sm break-all text-brand-dark underline underline-offset-2 hover:text-brand">
+                {review.authorEmail}
+              </a>
+              <time dateTime={review.createdAt} className="block text-xs text-slate-600">
+                {formatDate(review.createdAt)}
+              </time>
+            </th>
+            <td className={`${cellClass} align-top whitespace-nowrap`}>
+              <StarRating rating={review.rating} size={16} />
+              <span className="block text-xs text-slate-600" aria-hidden="true">
+                {review.rating} / 5
+              </span>
+            </td>
+            <td className={`${cellClass} max-w-md align-top text-sm break-words whitespace-pre-wrap text-slate-800`}>{review.text}</td>
+            <td className={`${cellClass} align-top text-sm`}>
+              {review.verifiedBuyer ? <span className="font-semibold text-green-800">Yes</span> : <span className="text-slate-700">No</span>}
+            </td>
+            <td className={`${cellClass} align-top text-sm`}>
+              {review.hidden ? (
+                <span className="rounded-full bg-slate-200 px-2.5 py-1 font-semibold text-slate-800">Hidden</span>
+              ) : (
+                <span className="rounded-full bg-green-100 px-2.5 py-1 font-semibold text-green-900">Visible</span>
+              )}
+            </td>
+            <td className={`${cellClass} align-top`}>
+              <ReviewVisibilityButton reviewId={review.id} hidden={review.hidden} author={review.authorName} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </TableFrame>
+  );
+}

@@ -1,0 +1,48 @@
+import type { SubscriberView } from "@/lib/messages/service";
+import { buttonClasses } from "@/components/ui/button";
+import { cellClass, EmptyState, TableFrame, TableHead } from "./data-table";
+import { formatDate } from "./format";
+
+/** Newsletter subscribers, oldest first, with a CSV export of the whole list. */
+export function SubscribersList({ subscribers }: { subscribers: SubscriberView[] }) {
+  return (
+    <>
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-slate-700">
+          <span className="text-2xl font-bold text-slate-900">{subscribers.length}</span>{" "}
+          {subscribers.length === 1 ? "subscriber" : "subscribers"}
+        </p>
+        {subscribers.length > 0 ? (
+          // A plain link: the browser downloads the file with the session cookie, no script needed.
+          <a href="/api/admin/subscribers?format=csv" download="toolforge-subscribers.csv" className={buttonClasses("secondary", "md")}>
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+              <path d="M10 2a1 1 0 0 1 1 1v8.6l2.3-2.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L9 11.6V3a1 1 0 0 1 1-1Z" />
+              <path d="M3 15a1 1 0 0 1 1 1v1h12v-1a1 1 0 1 1 2 0v2a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1v-2a1 1 0 0 1 1-1Z" />
+            </svg>
+            Export CSV
+          </a>
+        ) : null}
+      </div>
+      {subscribers.length === 0 ? (
+        <EmptyState title="No subscribers yet.">Sign-ups from the newsletter section of the home page appear here.</EmptyState>
+      ) : (
+        <TableFrame id="subscribers" caption="Newsletter subscribers, oldest first" minWidth="min-w-[24rem]">
+          <TableHead columns={["#", "Email", "Subscribed"]} />
+          <tbody>
+            {subscribers.map((subscriber, index) => (
+              <tr key={subscriber.email} className="border-b border-slate-200 last:border-b-0">
+                <td className={`${cellClass} text-slate-600`}>{index + 1}</td>
+                <th scope="row" className={`${cellClass} text-left font-normal break-all text-slate-900`}>
+                  {subscriber.email}
+                </th>
+                <td className={`${cellClass} whitespace-nowrap text-slate-700`}>
+                  <time dateTime={subscriber.createdAt}>{formatDate(subscriber.createdAt)}</time>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableFrame>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,335 @@
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { expectNoAxeViolations, registerThroughPage } from "./helpers";
+
+// Listed in ADMIN_EMAILS by playwright.config.ts: an admin from its first sign-in.
+const ADMIN_EMAIL = "admin@toolforge.test";
+const PASSWORD = "a-long-password";
+const nextYear = String(new Date().getFullYear() + 1);
+const money = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+
+/**
+ * Signs the page in as the shop's admin: registered through the page the first time, signed in
+ * afterwards (a later test, or a retry, finds the account already there).
+ */
+async function becomeAdmin(page: Page, baseURL: string | undefined): Promise<void> {
+  const signIn = await page.request.post("/api/auth/sign-in/email", {
+    data: { email: ADMIN_EMAIL, password: PASSWORD },
+    headers: { origin: baseURL ?? "" },
+  });
+  if (signIn.ok()) return;
+  await registerThroughPage(page, "Ada Admin", ADMIN_EMAIL);
+}
+
+async function productPhoto(): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const buffer = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#1e3a5f" } })
+    .composite([{ input: Buffer.from('<svg width="320" height="240"><rect x="60" y="90" width="200" height="60" fill="#c2410c"/></svg>'), top: 0, left: 0 }])
+    .png()
+    .toBuffer();
+  return { name: "mallet.png", mimeType: "image/png", buffer };
+}
+
+test("an admin adds a product, a customer buys and pays it, the admin ships the order and deletes the product", async ({ page, browser, baseURL }) => {
+  const name = `Rubber Mallet ${Date.now().toString(36)}`;
+  await becomeAdmin(page, baseURL);
+
+  // /dashboard takes an admin to Manage Order; the menu has every admin tool.
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/dashboard\/manageOrder$/);
+  await expect(page).toHaveTitle("ToolForge | Manage Order");
+  const menu = page.getByRole("navigation", { name: "Dashboard" });
+  for (const label of ["Manage Order", "Add Product", "Manage Products", "Make Admin", "Messages", "Reviews", "Audit log"]) {
+    await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
+  }
+  await expect(menu.getByRole("link", { name: "My Orders" })).toHaveCount(0);
+
+  // Add Product: every field is required, the photo must be an image of at most 5 MB.
+  await menu.getByRole("link", { name: "Add Product", exact: true }).click();
+  await expect(page).toHaveTitle("ToolForge | Add Product");
+  await expect(menu.getByRole("link", { name: "Add Product", exact: true })).toHaveAttribute("aria-current", "page");
+  await page.getByRole("button", { name: "SUBMIT" }).click();
+  await expect(page.getByText("Enter the product name")).toBeVisible();
+  await expect(page.getByText("Enter the available stock as a whole number")).toBeVisible();
+  await expect(page.getByText("Enter the minimum order quantity as a whole number")).toBeVisible();
+  await expect(page.getByText("Add a product photo")).toBeVisible();
+  await expect(page.getByText("Enter a price above 0 with at most 2 decimals, e.g. 24.99")).toBeVisible();
+  await expect(page.getByText("Describe the product")).toBeVisible();
+  await expect(page.getByLabel("Name")).toBeFocused();
+  await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+
+  const photo = page.getByLabel("Photo", { exact: true });
+  await photo.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+  await expect(page.getByText("Choose an image file (JPEG, PNG, WebP, GIF or AVIF)")).toBeVisible();
+  await photo.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+  await expect(page.getByText("Images must be 5 MB or smaller.")).toBeVisible();
+
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Available stock").fill("30");
+  await page.getByLabel("Minimum order quantity").fill("2");
+  await photo.setInputFiles(await productPhoto());
+  await page.getByLabel("Price (USD)").fill("12.50");
+  await page.getByLabel("Description").fill("A two-pound rubber mallet that sets tiles and knocks joints home without marking them.");
+  // The server's answer to the upload is held back a moment, so the progress bar can be seen.
+  await page.route("**/api/uploads", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "SUBMIT" }).click();
+  await expect(page.getByRole("progressbar", { name: "Uploading photo" })).toBeVisible();
+  await expect(page.getByText("Product added")).toBeVisible();
+  await page.unroute("**/api/uploads");
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+  await expect(page.getByLabel("Name")).toHaveValue("");
+  await expect(page.getByLabel("Available stock")).toHaveValue("");
+  const catalogLink = page.getByRole("link", { name: "View it in the catalog" });
+  await expect(catalogLink).toHaveAttribute("href", `/servicedata?q=${encodeURIComponent(name)}`);
+  const editHref = await page.getByRole("link", { name: "Edit it" }).getAttribute("href");
+  const productId = decodeURIComponent(editHref?.split("/").pop() ?? "");
+  expect(productId).toMatch(/^prd_/);
+  const created = (await (await page.request.get(`/api/products/${productId}`)).json()) as { priceCents: number; stock: number; minOrderQuantity: number; imageUrl: string };
+  expect(created).toMatchObject({ priceCents: 1250, stock: 30, minOrderQuantity: 2 });
+  expect(created.imageUrl).toMatch(/^\/uploads\//);
+
+  // A customer, in a browser of their own, finds it on the home page (statically rendered, rebuilt after
+  // the change; it leads with the newest tools) and buys 2.
+  const customerContext = await browser.newContext();
+  const customer = await customerContext.newPage();
+  const customerEmail = await registerThroughPage(customer, "Cory Customer");
+  const buyNow = customer.locator('[data-section="products"]').getByRole("link", { name: `Buy Now: ${name}` });
+  await expect(async () => {
+    await customer.goto("/");
+    await expect(buyNow).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await buyNow.click();
+  await expect(customer).toHaveURL(new RegExp(`/purchasePages/${productId}$`));
+  await customer.getByLabel("Contact Number").fill("+1 555 010 0142");
+  await customer.getByLabel("Quantity", { exact: true }).fill("2");
+  await customer.getByRole("button", { name: "Place order" }).click();
+  await expect(customer.getByText("Order placed")).toBeVisible();
+  await expect(customer).toHaveURL(/\/dashboard\/myorders$/);
+  const customerRow = customer.getByRole("row").filter({ hasText: name });
+  await expect(customerRow).toContainText(money(2500));
+
+  await customerRow.getByRole("link", { name: /^Pay/ }).click();
+  await customer.getByRole("button", { name: `Pay ${money(2500)}` }).click();
+  const card = customer.getByRole("dialog", { name: "Card payment" });
+  await card.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await card.getByLabel("Expiry month").fill("12");
+  await card.getByLabel("Expiry year").fill(nextYear);
+  await card.getByLabel("CVC").fill("123");
+  await card.getByRole("button", { name: "Payment", exact: true }).click();
+  await expect(customer.getByText("Payment successful")).toBeVisible();
+
+  // Manage Order: the admin finds the order by the customer's email and marks it shipped.
+  await page.goto("/dashboard/manageOrder");
+  await page.getByLabel("Customer email").fill(customerEmail);
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?q=${encodeURIComponent(customerEmail).replace(/\./g, "\\.")}$`));
+  const orders = page.getByRole("table", { name: "All orders, newest first" });
+  for (const header of ["#", "Customer", "Product", "Quantity", "Total", "Payment", "Shipping", "Delete"]) {
+    await expect(orders.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
+  }
+  const row = orders.getByRole("row").filter({ hasText: name });
+  await expect(orders.getByRole("row")).toHaveCount(2);
+  await expect(row).toContainText("Cory Customer");
+  await expect(row).toContainText(customerEmail);
+  await expect(row).toContainText(money(2500));
+  await expect(row).toContainText("Paid");
+  await expectNoAxeViolations(page);
+
+  await row.getByRole("button", { name: /^Pending — mark shipped/ }).click();
+  await expect(page.getByText("Order marked shipped")).toBeVisible();
+  const shippedButton = row.getByRole("button", { name: /^Shipped — mark pending/ });
+  await expect(shippedButton).toBeVisible();
+
+  // The state filter writes the API's own parameters into the URL.
+  await page.getByLabel("Order state").selectOption({ label: "Paid – shipped" });
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/\?status=paid&shipping=shipped&q=/);
+  await expect(row).toBeVisible();
+  await page.getByLabel("Order state").selectOption({ label: "Unpaid" });
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/\?status=unpaid&q=/);
+  await expect(page.getByText("No orders match these filters.")).toBeVisible();
+
+  await customer.goto("/dashboard/myorders");
+  await expect(customerRow).toContainText("Shipped");
+  await customerContext.close();
+
+  // Manage Products: the admin deletes the product after confirming; it leaves the catalog.
+  await page.goto("/dashboard/manageProducts");
+  await expect(page).toHaveTitle("ToolForge | Manage Products");
+  const products = page.getByRole("table", { name: "Products on sale, newest first" });
+  const productRow = products.getByRole("row").filter({ hasText: name });
+  await expect(productRow).toContainText("28");
+  await expect(productRow).toContainText(money(1250));
+  await expectNoAxeViolations(page);
+  await productRow.getByRole("button", { name: `Delete ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm to submit" });
+  await expect(dialog).toContainText("Are you sure you want to delete this?");
+  await dialog.getByRole("button", { name: "No" }).click();
+  await expect(page.getByText("Not deleted")).toBeVisible();
+  await expect(productRow).toHaveCount(1);
+  await productRow.getByRole("button", { name: `Delete ${name}` }).click();
+  await dialog.getByRole("button", { name: "Yes" }).click();
+  await expect(page.getByText("Product deleted")).toBeVisible();
+  await expect(productRow).toHaveCount(0);
+  expect((await page.request.get(`/api/products/${productId}`)).status()).toBe(404);
+  await expect(async () => {
+    await page.goto("/servicedata");
+    await expect(page.getByRole("heading", { level: 1, name: "All tools" })).toBeVisible();
+    await expect(page.getByRole("link", { name: `Buy Now: ${name}` })).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+
+  // The audit log has the whole story.
+  await page.goto("/dashboard/audit");
+  const audit = page.getByRole("table", { name: "Audit log, newest first" });
+  for (const action of ["product.create", "order.shipping", "product.delete"]) {
+    await expect(audit.getByRole("row").filter({ hasText: action }).filter({ hasText: ADMIN_EMAIL }).first()).toBeVisible();
+  }
+  await expect(audit.getByRole("row").filter({ hasText: "order.shipping" }).first()).toContainText('{"shipping":"shipped"}');
+});
+
+test("editing a product changes only what was changed and keeps the photo", async ({ page, baseURL }) => {
+  await becomeAdmin(page, baseURL);
+  const origin = baseURL ?? "";
+  const response = await page.request.post("/api/products", {
+    data: { name: `Cold Chisel ${Date.now().toString(36)}`, description: "A chisel for cutting steel.", imageUrl: "/images/products/claw-hammer.svg", price: "9.99", stock: 12, minOrderQuantity: 1 },
+    headers: { origin },
+  });
+  expect(response.status()).toBe(201);
+  const product = (await response.json()) as { id: string; name: string; imageUrl: string };
+
+  await page.goto("/dashboard/manageProducts");
+  await page.getByRole("link", { name: `Edit ${product.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/manageProducts/${product.id}$`));
+  await expect(page).toHaveTitle("ToolForge | Edit Product");
+  await expect(page.getByLabel("Name")).toHaveValue(product.name);
+  await expect(page.getByLabel("Price (USD)")).toHaveValue("9.99");
+  await expect(page.getByRole("img", { name: "Current photo" })).toHaveAttribute("src", product.imageUrl);
+
+  await page.getByLabel("Price (USD)").fill("11.25");
+  await page.getByLabel("Available stock").fill("-1");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("The available stock must be at least 0")).toBeVisible();
+  await page.getByLabel("Available stock").fill("40");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Product updated")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/manageProducts$/);
+  const row = page.getByRole("row").filter({ hasText: product.name });
+  await expect(row).toContainText("$11.25");
+  await expect(row).toContainText("40");
+
+  const saved = (await (await page.request.get(`/api/products/${product.id}`)).json()) as { priceCents: number; stock: number; imageUrl: string };
+  expect(saved).toMatchObject({ priceCents: 1125, stock: 40, imageUrl: product.imageUrl });
+  const audit = (await (await page.request.get("/api/admin/audit")).json()) as { items: { action: string; entityId: string; after: Record<string, unknown> }[] };
+  expect(audit.items.find((entry) => entry.action === "product.update" && entry.entityId === product.id)?.after).toMatchObject({ priceCents: 1125, stock: 40 });
+
+  await page.request.delete(`/api/products/${product.id}`, { headers: { origin } });
+});
+
+test("Make Admin promotes a customer, and a customer sees none of the admin pages", async ({ page, browser, baseURL }) => {
+  const customerContext = await browser.newContext();
+  const customer = await customerContext.newPage();
+  const customerEmail = await registerThroughPage(customer, "Nell Noadmin");
+  const list = (await (await customer.request.get("/api/products?sort=name")).json()) as { items: { id: string; minOrderQuantity: number }[] };
+  const item = list.items[0];
+  if (!item) throw new Error("the sample catalog is empty");
+  const placed = await customer.request.post("/api/orders", {
+    data: { productId: item.id, quantity: item.minOrderQuantity, phone: "+1 555 010 0177" },
+    headers: { origin: baseURL ?? "" },
+  });
+  expect(placed.status()).toBe(201);
+  const order = (await placed.json()) as { id: string };
+
+  // A customer lands on My Orders, has no admin menu, and every admin page answers with the 403 message.
+  await customer.goto("/dashboard");
+  await expect(customer).toHaveURL(/\/dashboard\/myorders$/);
+  await expect(customer.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Manage Order" })).toHaveCount(0);
+  for (const path of ["manageOrder", "addProduct", "manageProducts", "makeAdmin", "messages", "reviews", "audit", `manageProducts/${item.id}`]) {
+    await customer.goto(`/dashboard/${path}`);
+    await expect(customer.getByRole("heading", { level: 1, name: "You don't have access to this page." })).toBeVisible();
+    await expect(customer.getByRole("table")).toHaveCount(0);
+    await expect(customer.locator("main")).not.toContainText(order.id);
+  }
+  await customer.goto("/dashboard/manageOrder?q=toolforge");
+  await expect(customer.getByRole("heading", { level: 1, name: "You don't have access to this page." })).toBeVisible();
+  await expect(customer.getByRole("form")).toHaveCount(0);
+  await expect(customer.getByRole("search")).toHaveCount(0);
+  expect((await customer.request.get("/api/admin/orders")).status()).toBe(403);
+  expect((await customer.goto("/dashboard/noSuchPage"))?.status()).toBe(404);
+
+  // The admin promotes the customer, whose very next page shows the admin menu; then takes it back.
+  await becomeAdmin(page, baseURL);
+  await page.goto("/dashboard/makeAdmin");
+  await expect(page).toHaveTitle("ToolForge | Make Admin");
+  const users = page.getByRole("table", { name: "Accounts, oldest first" });
+  for (const header of ["#", "Email", "Name", "Role", "Action"]) {
+    await expect(users.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
+  }
+  const me = users.getByRole("row").filter({ hasText: ADMIN_EMAIL });
+  await expect(me).toContainText("Admin");
+  await expect(me.getByRole("button")).toHaveCount(0);
+  const row = users.getByRole("row").filter({ hasText: customerEmail });
+  await expect(row).toContainText("Customer");
+  await expectNoAxeViolations(page);
+  await row.getByRole("button", { name: `Make Admin ${customerEmail}` }).click();
+  await expect(page.getByText("User is now an admin")).toBeVisible();
+  await expect(row.getByText("Admin", { exact: true })).toBeVisible();
+
+  await customer.goto("/dashboard/manageOrder");
+  await expect(customer.getByRole("heading", { level: 1, name: "Manage Order" })).toBeVisible();
+  await expect(customer.locator(`tr[data-order-id="${order.id}"]`)).toBeVisible();
+
+  await row.getByRole("button", { name: `Remove admin ${customerEmail}` }).click();
+  await expect(page.getByText("Admin rights removed")).toBeVisible();
+  await expect(row).toContainText("Customer");
+  await customer.reload();
+  await expect(customer.getByRole("heading", { level: 1, name: "You don't have access to this page." })).toBeVisible();
+  await customerContext.close();
+});
+
+test("the admin pages pass axe and the dashboard menu folds into a button at phone width", async ({ page, baseURL }) => {
+  await becomeAdmin(page, baseURL);
+  for (const [path, title] of [
+    ["/dashboard/manageOrder", "Manage Order"],
+    ["/dashboard/addProduct", "Add Product"],
+    ["/dashboard/manageProducts", "Manage Products"],
+    ["/dashboard/makeAdmin", "Make Admin"],
+    ["/dashboard/messages", "Messages"],
+    ["/dashboard/reviews", "Reviews"],
+    ["/dashboard/audit", "Audit log"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(`ToolForge | ${title}`);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+  await page.goto("/dashboard/addProduct");
+  await page.getByRole("button", { name: "SUBMIT" }).click();
+  await expect(page.getByText("Describe the product")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const subscribe = await page.request.post("/api/newsletter", { data: { email: "list-reader@toolforge.test" }, headers: { origin: baseURL ?? "" } });
+  expect(subscribe.ok()).toBe(true);
+  await page.goto("/dashboard/messages");
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", "/api/admin/subscribers?format=csv");
+  await expect(page.getByRole("table", { name: "Newsletter subscribers, oldest first" })).toContainText("list-reader@toolforge.test");
+  const csv = await page.request.get("/api/admin/subscribers?format=csv");
+  expect(await csv.text()).toContain("list-reader@toolforge.test");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/dashboard/manageOrder");
+  const toggle = page.getByRole("button", { name: "Dashboard menu" });
+  const menuLink = page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Make Admin" });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(menuLink).toBeHidden();
+  await expectNoAxeViolations(page);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await expect(menuLink).toBeVisible();
+  await menuLink.click();
+  await expect(page).toHaveURL(/\/dashboard\/makeAdmin$/);
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
