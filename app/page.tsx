@@ -6,9 +6,10 @@ import { Hero } from "@/components/home/hero";
 import { Newsletter } from "@/components/home/newsletter";
 import { PlaceholderHero } from "@/components/home/placeholder-hero";
 import { ProductsSection } from "@/components/home/products-section";
-import { Reviews, type ReviewCardData } from "@/components/home/reviews";
+import { Reviews } from "@/components/home/reviews";
 import { Stats } from "@/components/home/stats";
 import { listProducts } from "@/lib/catalog/service";
+import { listPublicReviews } from "@/lib/reviews/service";
 
 export const metadata: Metadata = {
   title: { absolute: "ToolForge | Home" },
@@ -21,8 +22,14 @@ export const revalidate = 60;
 export default async function HomePage() {
   // Newest first: the front door leads with what the workshop added last; the catalog has the full range.
   const { items: products } = await listProducts({ q: undefined, sort: "newest", page: 1, pageSize: 8 });
-  // Reviews arrive with issue 6; until then the section shows its empty state.
-  const reviews: ReviewCardData[] = [];
+  const reviews = (await listPublicReviews(12)).map(({ id, authorName, authorImageUrl, rating, text, verifiedBuyer }) => ({
+    id,
+    authorName,
+    authorImageUrl,
+    rating,
+    text,
+    verifiedBuyer,
+  }));
 
   return (
     <>

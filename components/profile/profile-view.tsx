@@ -1,0 +1,74 @@
+import { Avatar } from "@/components/auth/avatar";
+import type { Role } from "@/lib/accounts/actor";
+import type { ProfileView as ProfileDetails } from "@/models/profile";
+import { formatBirthday, formatMonthYear, latestBirthday } from "./format";
+import { ProfileEditor } from "./profile-form";
+
+type ProfileViewProps = {
+  account: { name: string; email: string; imageUrl: string | null; role: Role };
+  /** When the account was created ("Member since"); null if it could not be read. */
+  memberSince: Date | null;
+  profile: ProfileDetails;
+};
+
+function Detail({ label, value, format }: { label: string; value: string | null; format?: (value: string) => string }) {
+  return (
+    <div className="flex flex-col gap-0.5 border-b border-slate-100 py-3 last:border-b-0 sm:flex-row sm:gap-6">
+      <dt className="text-sm font-semibold text-slate-600 sm:w-40 sm:shrink-0">{label}</dt>
+      <dd className="min-w-0 [overflow-wrap:anywhere]">
+        {value ? <span className="text-slate-900">{format ? format(value) : value}</span> : <span className="text-slate-600 italic">Not set yet</span>}
+      </dd>
+    </div>
+  );
+}
+
+/** The shared content of /profile and /dashboard/myProfile: the account, the profile details and their editor. */
+export function ProfileView({ account, memberSince, profile }: ProfileViewProps) {
+  return (
+    <div className="flex flex-col gap-6">
+      <section
+        aria-labelledby="profile-account-title"
+        className="flex flex-col items-center gap-6 rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:flex-row sm:items-center sm:text-left"
+      >
+        <Avatar src={account.imageUrl} name={account.name} size={112} />
+        <div className="min-w-0">
+          <h2 id="profile-account-title" className="text-2xl font-bold text-slate-900 [overflow-wrap:anywhere]">
+            {account.name}
+          </h2>
+          <p className="mt-1 text-slate-700 [overflow-wrap:anywhere]">{account.email}</p>
+          <ul role="list" className="mt-3 flex flex-wrap justify-center gap-2 text-sm sm:justify-start">
+            <li className="inline-flex items-center gap-1.5 rounded-full bg-green-50 px-3 py-1 font-semibold text-green-800 ring-1 ring-green-700/30">
+              <span aria-hidden="true" className="size-2 rounded-full bg-green-700" />
+              Status: Active
+            </li>
+            <li className="rounded-full bg-slate-100 px-3 py-1 font-semibold text-slate-800">
+              Role: {account.role === "admin" ? "Admin" : "Customer"}
+            </li>
+            {memberSince ? (
+              <li className="rounded-full bg-slate-100 px-3 py-1 font-semibold text-slate-800">Member since {formatMonthYear(memberSince)}</li>
+            ) : null}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="profile-details-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <ProfileEditor
+          profile={profile}
+          maxBirthday={latestBirthday()}
+          title={
+            <h2 id="profile-details-title" className="text-xl font-bold text-slate-900">
+              Contact details
+            </h2>
+          }
+        >
+          <dl className="mt-4" data-testid="profile-details">
+            <Detail label="Contact number" value={profile.phone} />
+            <Detail label="Address" value={profile.address} />
+            <Detail label="Birthday" value={profile.birthday} format={formatBirthday} />
+            <Detail label="Education" value={profile.education} />
+          </dl>
+        </ProfileEditor>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,221 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import toast from "react-hot-toast";
+import { Avatar } from "@/components/auth/avatar";
+import { NETWORK_ERROR, readErrorMessage } from "@/components/auth/error-body";
+import { FormStatus } from "@/components/auth/form-status";
+import { Spinner } from "@/components/auth/spinner";
+import { buttonClasses } from "@/components/ui/button";
+import type { z } from "zod";
+import { reviewInputSchema, type ReviewInput, type ReviewView } from "@/models/reviews";
+import { RatingInput } from "./rating-input";
+import { ReviewCard } from "./review-card";
+
+// The server's limits (models/reviews.ts); the schema itself says the same in its messages.
+const MIN_TEXT = 10;
+const MAX_TEXT = 1000;
+const SAVE_FAILED = "We couldn't save your review. Try again.";
+
+type ReviewFormProps = {
+  author: { name: string; imageUrl: string | null };
+  /** The customer's review, if they have written one: the form edits it. */
+  existing: ReviewView | null;
+};
+
+/** Screen readers hear the count only near the limit, not on every keystroke. */
+function limitAnnouncement(length: number): string {
+  if (length > MAX_TEXT) return `${length - MAX_TEXT} characters over the limit`;
+  if (length >= MAX_TEXT - 50) return `${MAX_TEXT - length} characters left`;
+  return "";
+}
+
+export function ReviewForm({ author, existing }: ReviewFormProps) {
+  const router = useRouter();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<"added" | "updated" | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof reviewInputSchema>, unknown, ReviewInput>({
+    resolver: zodResolver(reviewInputSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { text: existing?.text ?? "", rating: existing?.rating },
+  });
+  const text = useWatch({ control, name: "text" }) ?? "";
+  const rating = useWatch({ control, name: "rating" });
+  const length = text.trim().length;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    setSaved(null);
+    let response: Response;
+    try {
+      response = await fetch("/api/reviews", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(values),
+      });
+    } catch {
+      setFormError(NETWORK_ERROR);
+      toast.error(NETWORK_ERROR);
+      return;
+    }
+    if (response.ok) {
+      const created = response.status === 201;
+      setSaved(created ? "added" : "updated");
+      toast.success(created ? "Review added" : "Review updated");
+      // The page reads the review again, so it now says it edits the saved one.
+      router.refresh();
+      return;
+    }
+    const { message, fields } = await readErrorMessage(response, SAVE_FAILED);
+    if (fields.text) setError("text", { message: fields.text }, { shouldFocus: true });
+    if (fields.rating) setError("rating", { message: fields.rating }, { shouldFocus: !fields.text });
+    if (!fields.text && !fields.rating) {
+      // Not about a field: too many reviews in a short time (429), signed out meanwhile (401)…
+      setFormError(message);
+      toast.error(message);
+    }
+  });
+
+  const textDescribedBy = ["review-text-hint", "review-text-count", errors.text ? "review-text-error" : null].filter(Boolean).join(" ");
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_22rem]">
+      <form onSubmit={onSubmit} noValidate aria-describedby="review-status" className="flex min-w-0 flex-col gap-6">
+        <div className="flex items-center gap-4">
+          <Avatar src={author.imageUrl} name={author.name} size={64} />
+          <div className="min-w-0">
+            <p className="text-sm text-slate-600">Reviewing as</p>
+            <p className="truncate text-lg font-semibold text-slate-900">{author.name}</p>
+          </div>
+        </div>
+
+        {existing ? (
+          <p className="rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sky-900">
+            You&apos;ve already reviewed us — saving will update your review.
+          </p>
+        ) : null}
+
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="review-text" className="text-sm font-semibold text-slate-900">
+            Your review
+          </label>
+          <p id="review-text-hint" className="text-sm text-slate-600">
+            Between {MIN_TEXT} and {MAX_TEXT} characters: what you bought, how it works for you.
+          </p>
+          <textarea
+            id="review-text"
+            rows={7}
+            aria-invalid={errors.text ? true : undefined}
+            aria-describedby={textDescribedBy}
+            className={`block w-full resize-y rounded-md border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 ${
+              errors.text ? "border-red-700" : "border-slate-400"
+            }`}
+            {...register("text")}
+          />
+          <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+            {errors.text ? (
+              <p id="review-text-error" className="text-sm font-medium text-red-700">
+                {errors.text.message}
+              </p>
+            ) : (
+              <span />
+            )}
+            <p
+              id="review-text-count"
+              data-testid="review-text-count"
+              className={`ml-auto text-sm tabular-nums ${length > MAX_TEXT ? "font-semibold text-red-700" : "text-slate-600"}`}
+            >
+              {length} / {MAX_TEXT} characters
+            </p>
+          </div>
+          <p aria-live="polite" className="sr-only">
+            {limitAnnouncement(length)}
+          </p>
+        </div>
+
+        <div className="flex flex-col gap-1.5">
+          <span id="review-rating-label" className="text-sm font-semibold text-slate-900">
+            Rating
+          </span>
+          <p id="review-rating-hint" className="text-sm text-slate-600">
+            Half stars allowed. Keyboard: arrow keys move by half a star, 1–5 pick whole stars.
+          </p>
+          <Controller
+            control={control}
+            name="rating"
+            render={({ field, fieldState }) => (
+              <RatingInput
+                id="review-rating"
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                labelledBy="review-rating-label"
+                describedBy={["review-rating-hint", fieldState.error ? "review-rating-error" : null].filter(Boolean).join(" ")}
+                invalid={Boolean(fieldState.error)}
+                disabled={isSubmitting}
+              />
+            )}
+          />
+          {errors.rating ? (
+            <p id="review-rating-error" className="text-sm font-medium text-red-700">
+              {errors.rating.message}
+            </p>
+          ) : null}
+        </div>
+
+        <FormStatus id="review-status" message={formError} />
+        <div className="-mt-3 flex flex-wrap items-center gap-4">
+          <button type="submit" disabled={isSubmitting} className={buttonClasses("primary", "lg")}>
+            {isSubmitting ? (
+              <>
+                <Spinner />
+                Saving…
+              </>
+            ) : existing ? (
+              "Update review"
+            ) : (
+              "Submit review"
+            )}
+          </button>
+          <p role="status" className="text-sm font-medium text-green-800">
+            {saved === "added" ? "Thanks — your review is saved." : saved === "updated" ? "Your review is updated." : ""}
+          </p>
+        </div>
+      </form>
+
+      <section aria-labelledby="review-preview-title" className="min-w-0">
+        <h2 id="review-preview-title" className="text-lg font-bold text-slate-900">
+          Preview
+        </h2>
+        <p className="mt-1 mb-3 text-sm text-slate-600">How your review will look on our home page.</p>
+        <ReviewCard
+          review={{
+            authorName: author.name,
+            authorImageUrl: author.imageUrl,
+            rating: rating ?? 0,
+            text: text.trim() || "Your review will appear here.",
+            // Decided by the server from your paid orders; only a saved review knows it.
+            verifiedBuyer: existing?.verifiedBuyer ?? false,
+          }}
+        />
+        <p className="mt-3 text-sm text-slate-600">
+          {existing?.verifiedBuyer
+            ? "Your review carries the “Verified buyer” badge because you have a paid order."
+            : "Reviews from customers with a paid order get a “Verified buyer” badge, added by the shop."}
+        </p>
+      </section>
+    </div>
+  );
+}
