@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { requirePageActor } from "@/components/auth/session";
-import { findAccountCreatedAt } from "@/components/profile/account-created";
 import { ProfileView } from "@/components/profile/profile-view";
 import { getProfile } from "@/lib/accounts/profile";
 
@@ -9,12 +8,12 @@ export const metadata: Metadata = { title: "Profile", robots: { index: false } }
 /** The seed's top-level Profile link: the same content as the dashboard's My Profile. */
 export default async function ProfilePage() {
   const actor = await requirePageActor("/profile");
-  const [profile, memberSince] = await Promise.all([getProfile(actor), findAccountCreatedAt()]);
+  const profile = await getProfile(actor);
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6">
       <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900">Profile</h1>
-      <ProfileView account={actor} memberSince={memberSince} profile={profile} />
+      <ProfileView account={actor} memberSince={actor.memberSince} profile={profile} />
     </div>
   );
 }

@@ -5,7 +5,14 @@ import { AppError } from "@/lib/errors";
 export type Role = "customer" | "admin";
 
 /** Who is asking: what every service takes instead of a request. */
-export type Actor = { userId: string; role: Role; email: string; name: string; imageUrl: string | null };
+export type Actor = {
+  userId: string;
+  role: Role;
+  email: string;
+  name: string;
+  imageUrl: string | null;
+  memberSince: Date;
+};
 
 /** better-auth's admin plugin names customers "user"; the shop's API says "customer". */
 export function toRole(stored: string | null | undefined): Role {
@@ -24,6 +31,7 @@ export async function findActor(headers: Headers): Promise<Actor | null> {
     email: user.email,
     name: user.name,
     imageUrl: user.image ?? null,
+    memberSince: new Date(user.createdAt),
   };
 }
 

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { requirePageActor } from "@/components/auth/session";
-import { findAccountCreatedAt } from "@/components/profile/account-created";
 import { ProfileView } from "@/components/profile/profile-view";
 import { getProfile } from "@/lib/accounts/profile";
 
@@ -8,12 +7,12 @@ export const metadata: Metadata = { title: "My Profile", robots: { index: false 
 
 export default async function MyProfilePage() {
   const actor = await requirePageActor("/dashboard/myProfile");
-  const [profile, memberSince] = await Promise.all([getProfile(actor), findAccountCreatedAt()]);
+  const profile = await getProfile(actor);
 
   return (
     <>
       <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900">My Profile</h1>
-      <ProfileView account={actor} memberSince={memberSince} profile={profile} />
+      <ProfileView account={actor} memberSince={actor.memberSince} profile={profile} />
     </>
   );
 }
