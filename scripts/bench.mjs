@@ -12,7 +12,7 @@
 // app fails to start or a run had errors. See docs/benchmarks.md.
 
 import { spawn, spawnSync, fork } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
@@ -250,24 +250,21 @@ async function pickPort(preferred) {
 
 function startApp(port, env) {
   const nextBin = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
+  // The app writes one log line per API request. Through a pipe read by this process (which is
+  // busy running autocannon) those writes would block the app — Node writes to pipes synchronously
+  // on Linux — and the figures would measure this script. A file behaves like a log collector.
+  const logFile = path.join(os.tmpdir(), `toolforge-bench-app-${process.pid}.log`);
+  const logFd = openSync(logFile, 'w');
   // detached: the app (and any workers it spawns) get their own process
   // group, so cleanup can kill the whole group with kill(-pid).
   const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port)], {
     cwd: ROOT,
     env,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFd, logFd],
   });
-  // Keep the app's output off the results table, but remember the tail so a
-  // failed start can be explained. BENCH_VERBOSE=1 streams it instead.
-  child.outputTail = [];
-  const onData = (chunk) => {
-    if (process.env.BENCH_VERBOSE) process.stderr.write(chunk);
-    child.outputTail.push(...chunk.toString().split('\n').filter(Boolean));
-    if (child.outputTail.length > 40) child.outputTail.splice(0, child.outputTail.length - 40);
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
+  closeSync(logFd);
+  child.logFile = logFile;
   child.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   return child;
 }
@@ -300,7 +297,13 @@ async function waitForHealth(baseUrl, app, timeoutMs, pollMs) {
 }
 
 function lastOutput(app) {
-  return app.outputTail.length ? `Last output:\n${app.outputTail.join('\n')}` : 'It printed nothing.';
+  let lines = [];
+  try {
+    lines = readFileSync(app.logFile, 'utf8').split('\n').filter(Boolean).slice(-40);
+  } catch {
+    // no log written
+  }
+  return lines.length ? `Last output:\n${lines.join('\n')}` : 'It printed nothing.';
 }
 
 /** GET a URL; fails on anything but 2xx, since benchmarking an error or a redirect is meaningless. */
@@ -379,6 +382,9 @@ async function doCleanup(state) {
       console.error(`bench: could not remove ${state.dataDir}: ${err.message}`),
     );
     state.dataDir = null;
+  }
+  if (state.app?.logFile) {
+    rmSync(state.app.logFile, { force: true });
   }
 }
 
