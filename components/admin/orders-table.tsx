@@ -1,7 +1,7 @@
+import { ConfirmDeleteButton } from "@/components/ui/confirm-delete-button";
 import { formatMoney } from "@/lib/money/format";
 import type { AdminOrderView } from "@/models/orders";
-import { ConfirmDeleteButton } from "./confirm-delete-button";
-import { cellClass, TableFrame, TableHead } from "./data-table";
+import { cellClass, deleteButtonTone, TableFrame, TableHead } from "./data-table";
 import { formatDateTime } from "./format";
 import { ShippingToggle } from "./shipping-toggle";
 
@@ -61,6 +61,7 @@ export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
                   srLabel={about}
                   successMessage="Order deleted"
                   failureMessage="The order could not be deleted. Please try again."
+                  className={deleteButtonTone}
                 />
               </td>
             </tr>

@@ -3,14 +3,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { useRef, useState, type ChangeEvent } from "react";
 import { useForm, type DefaultValues, type Path } from "react-hook-form";
 import toast from "react-hot-toast";
 import { z } from "zod";
-import { TextField } from "@/components/auth/text-field";
 import { buttonClasses } from "@/components/ui/button";
+import { sendJson } from "@/components/ui/send-json";
+import { TextField } from "@/components/ui/text-field";
+import { useImagePreview } from "@/components/ui/use-image-preview";
 import { productInputSchema, type Product } from "@/models/catalog";
-import { sendJson } from "./api";
 import { uploadImage } from "./upload-image";
 
 // The same limit the server applies (lib/storage/images.ts); the server also judges the file by its
@@ -67,7 +68,7 @@ export function ProductForm(props: ProductFormProps) {
   const [upload, setUpload] = useState<Upload | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ id: string; name: string } | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const [preview, previewFile] = useImagePreview();
 
   const defaultValues: DefaultValues<ProductFormValues> = editing
     ? {
@@ -94,17 +95,9 @@ export function ProductForm(props: ProductFormProps) {
     defaultValues,
   });
 
-  useEffect(
-    () => () => {
-      if (preview) URL.revokeObjectURL(preview);
-    },
-    [preview],
-  );
-
   const showPreview = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
     setUpload(null);
-    setPreview(file && file.type.startsWith("image/") ? URL.createObjectURL(file) : null);
+    previewFile(event.target.files?.[0]);
   };
 
   function showServerErrors(message: string, fields: Record<string, string>) {
@@ -154,7 +147,7 @@ export function ProductForm(props: ProductFormProps) {
       setCreated({ id: result.body.id, name: result.body.name });
       uploaded.current = null;
       setUpload(null);
-      setPreview(null);
+      previewFile(null);
       formRef.current?.reset();
       reset();
       router.refresh();

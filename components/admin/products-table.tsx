@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
+import { ConfirmDeleteButton } from "@/components/ui/confirm-delete-button";
 import { Img } from "@/components/ui/img";
 import { formatMoney } from "@/lib/money/format";
 import type { Product } from "@/models/catalog";
-import { ConfirmDeleteButton } from "./confirm-delete-button";
-import { cellClass, TableFrame, TableHead } from "./data-table";
+import { cellClass, deleteButtonTone, TableFrame, TableHead } from "./data-table";
 
 /** The catalog as admins manage it: photo, name, stock, price, minimum order, Edit and Delete. */
 export function ProductsTable({ products, offset }: { products: Product[]; offset: number }) {
@@ -41,6 +41,7 @@ export function ProductsTable({ products, offset }: { products: Product[]; offse
                   srLabel={` ${product.name}`}
                   successMessage="Product deleted"
                   failureMessage="The product could not be deleted. Please try again."
+                  className={deleteButtonTone}
                 />
               </div>
             </td>

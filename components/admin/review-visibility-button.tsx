@@ -1,32 +1,20 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
-import toast from "react-hot-toast";
 import { buttonClasses } from "@/components/ui/button";
-import { sendJson } from "./api";
+import { useApiAction } from "@/components/ui/use-api-action";
 
 /** Takes a review off the public site (Hide) or puts it back (Show). */
 export function ReviewVisibilityButton({ reviewId, hidden, author }: { reviewId: string; hidden: boolean; author: string }) {
-  const router = useRouter();
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useApiAction();
 
-  async function toggle() {
-    if (pending) return;
-    setPending(true);
-    const result = await sendJson(
-      `/api/reviews/${encodeURIComponent(reviewId)}`,
-      "PATCH",
-      { hidden: !hidden },
-      "The review could not be changed. Please try again.",
-    );
-    setPending(false);
-    if (!result.ok) {
-      toast.error(result.message);
-      return;
-    }
-    toast.success(hidden ? "Review shown on the site" : "Review hidden from the site");
-    router.refresh();
+  function toggle() {
+    void run({
+      url: `/api/reviews/${encodeURIComponent(reviewId)}`,
+      method: "PATCH",
+      body: { hidden: !hidden },
+      failureMessage: "The review could not be changed. Please try again.",
+      successMessage: hidden ? "Review shown on the site" : "Review hidden from the site",
+    });
   }
 
   return (

@@ -1,34 +1,22 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
-import toast from "react-hot-toast";
 import { buttonClasses } from "@/components/ui/button";
-import { sendJson } from "./api";
+import { useApiAction } from "@/components/ui/use-api-action";
 
 type RoleButtonProps = { userId: string; email: string; to: "admin" | "customer" };
 
 /** Make Admin, or Remove admin for another admin. The server refuses to demote the last admin (409). */
 export function RoleButton({ userId, email, to }: RoleButtonProps) {
-  const router = useRouter();
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useApiAction();
 
-  async function change() {
-    if (pending) return;
-    setPending(true);
-    const result = await sendJson(
-      `/api/users/${encodeURIComponent(userId)}/role`,
-      "PATCH",
-      { role: to },
-      "The role could not be changed. Please try again.",
-    );
-    setPending(false);
-    if (!result.ok) {
-      toast.error(result.message);
-      return;
-    }
-    toast.success(to === "admin" ? "User is now an admin" : "Admin rights removed");
-    router.refresh();
+  function change() {
+    void run({
+      url: `/api/users/${encodeURIComponent(userId)}/role`,
+      method: "PATCH",
+      body: { role: to },
+      failureMessage: "The role could not be changed. Please try again.",
+      successMessage: to === "admin" ? "User is now an admin" : "Admin rights removed",
+    });
   }
 
   const promote = to === "admin";

@@ -1,11 +1,8 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
-import toast from "react-hot-toast";
 import { buttonClasses } from "@/components/ui/button";
+import { useApiAction } from "@/components/ui/use-api-action";
 import type { ShippingState } from "@/models/orders";
-import { sendJson } from "./api";
 
 type ShippingToggleProps = { orderId: string; shipping: ShippingState; srLabel: string };
 
@@ -14,26 +11,17 @@ type ShippingToggleProps = { orderId: string; shipping: ShippingState; srLabel: 
  * order is now and what pressing does, so the name never contradicts the state.
  */
 export function ShippingToggle({ orderId, shipping, srLabel }: ShippingToggleProps) {
-  const router = useRouter();
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useApiAction();
   const shipped = shipping === "shipped";
 
-  async function toggle() {
-    if (pending) return;
-    setPending(true);
-    const result = await sendJson(
-      `/api/orders/${encodeURIComponent(orderId)}/shipping`,
-      "PATCH",
-      { shipped: !shipped },
-      "The shipping state could not be changed. Please try again.",
-    );
-    setPending(false);
-    if (!result.ok) {
-      toast.error(result.message);
-      return;
-    }
-    toast.success(shipped ? "Order marked pending" : "Order marked shipped");
-    router.refresh();
+  function toggle() {
+    void run({
+      url: `/api/orders/${encodeURIComponent(orderId)}/shipping`,
+      method: "PATCH",
+      body: { shipped: !shipped },
+      failureMessage: "The shipping state could not be changed. Please try again.",
+      successMessage: shipped ? "Order marked pending" : "Order marked shipped",
+    });
   }
 
   return (

@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
+import { ButtonSpinner } from "@/components/ui/spinner";
 import { NETWORK_ERROR, readErrorMessage } from "./error-body";
-import { Spinner } from "./spinner";
 
 type GoogleButtonProps = {
   next: string;
@@ -44,7 +44,7 @@ export function GoogleButton({ next, disabled, onError }: GoogleButtonProps) {
       disabled={disabled || pending}
       className="flex w-full items-center justify-center gap-3 rounded-md border border-slate-400 bg-white px-4 py-2.5 text-base font-semibold text-slate-900 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-70"
     >
-      {pending ? <Spinner /> : <GoogleMark />}
+      {pending ? <ButtonSpinner /> : <GoogleMark />}
       {pending ? "Signing in…" : "Continue with Google"}
     </button>
   );

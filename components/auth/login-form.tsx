@@ -1,20 +1,16 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import toast from "react-hot-toast";
-import { useSWRConfig } from "swr";
-import { SESSION_KEY } from "@/components/layout/use-session";
+import { FormStatus } from "@/components/ui/form-status";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { TextField } from "@/components/ui/text-field";
 import { signInSchema } from "@/models/accounts";
-import { OrDivider, primaryButtonClass, textLinkClass } from "./auth-card";
+import { AuthAlternatives } from "./auth-alternatives";
+import { primaryButtonClass } from "./auth-card";
 import { NETWORK_ERROR, readErrorMessage, TOO_MANY_ATTEMPTS } from "./error-body";
-import { FormStatus } from "./form-status";
-import { GoogleButton } from "./google-button";
-import { Spinner } from "./spinner";
-import { TextField } from "./text-field";
+import { useSignedIn } from "./use-signed-in";
 
 type LoginFormProps = {
   /** Where to go once signed in: a path on this site, already checked on the server. */
@@ -31,10 +27,8 @@ function messageFor(status: number, serverMessage: string): string {
 }
 
 export function LoginForm({ next, googleEnabled, initialError = null }: LoginFormProps) {
-  const router = useRouter();
-  const { mutate } = useSWRConfig();
   const [formError, setFormError] = useState<string | null>(initialError);
-  const [signedIn, setSignedIn] = useState(false);
+  const signedIn = useSignedIn(next);
   const {
     register,
     handleSubmit,
@@ -60,19 +54,14 @@ export function LoginForm({ next, googleEnabled, initialError = null }: LoginFor
       return;
     }
     if (response.ok) {
-      setSignedIn(true);
-      toast.success("Signed in successfully");
-      // The header reads the session in the browser (SWR); the server components re-render on refresh.
-      void mutate(SESSION_KEY);
-      router.replace(next);
-      router.refresh();
+      signedIn.finish("Signed in successfully");
       return;
     }
     const { message } = await readErrorMessage(response, "Signing in failed. Try again.");
     setFormError(messageFor(response.status, message));
   });
 
-  const pending = isSubmitting || signedIn;
+  const pending = isSubmitting || signedIn.done;
 
   return (
     <>
@@ -95,29 +84,11 @@ export function LoginForm({ next, googleEnabled, initialError = null }: LoginFor
           error={errors.password?.message}
           {...register("password")}
         />
-        <button type="submit" disabled={pending} className={primaryButtonClass}>
-          {pending ? (
-            <>
-              <Spinner />
-              Signing in…
-            </>
-          ) : (
-            "Login"
-          )}
-        </button>
+        <SubmitButton pending={pending} pendingLabel="Signing in…" className={primaryButtonClass}>
+          Login
+        </SubmitButton>
       </form>
-      {googleEnabled ? (
-        <>
-          <OrDivider />
-          <GoogleButton next={next} disabled={pending} onError={setFormError} />
-        </>
-      ) : null}
-      <p className="mt-6 text-center text-slate-700">
-        New to ToolForge?{" "}
-        <Link href={next === "/" ? "/register" : `/register?next=${encodeURIComponent(next)}`} className={textLinkClass}>
-          Create an account
-        </Link>
-      </p>
+      <AuthAlternatives form="login" next={next} googleEnabled={googleEnabled} pending={pending} onGoogleError={setFormError} />
     </>
   );
 }

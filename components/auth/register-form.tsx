@@ -1,21 +1,18 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useEffect, useState, type ChangeEvent } from "react";
+import { useState, type ChangeEvent } from "react";
 import { useForm, type Path } from "react-hook-form";
-import toast from "react-hot-toast";
-import { useSWRConfig } from "swr";
 import { z } from "zod";
-import { SESSION_KEY } from "@/components/layout/use-session";
+import { FormStatus } from "@/components/ui/form-status";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { TextField } from "@/components/ui/text-field";
+import { useImagePreview } from "@/components/ui/use-image-preview";
 import { registerFieldsSchema } from "@/models/accounts";
-import { OrDivider, primaryButtonClass, textLinkClass } from "./auth-card";
+import { AuthAlternatives } from "./auth-alternatives";
+import { primaryButtonClass } from "./auth-card";
 import { NETWORK_ERROR, readErrorMessage, TOO_MANY_ATTEMPTS } from "./error-body";
-import { FormStatus } from "./form-status";
-import { GoogleButton } from "./google-button";
-import { Spinner } from "./spinner";
-import { TextField } from "./text-field";
+import { useSignedIn } from "./use-signed-in";
 
 const PHOTO_REQUIRED = "Add a profile photo";
 
@@ -33,11 +30,9 @@ const fieldNames = ["name", "email", "password", "photo"] as const satisfies rea
 type RegisterFormProps = { next: string; googleEnabled: boolean };
 
 export function RegisterForm({ next, googleEnabled }: RegisterFormProps) {
-  const router = useRouter();
-  const { mutate } = useSWRConfig();
   const [formError, setFormError] = useState<string | null>(null);
-  const [created, setCreated] = useState(false);
-  const [preview, setPreview] = useState<string | null>(null);
+  const created = useSignedIn(next);
+  const [preview, previewFile] = useImagePreview();
   const {
     register,
     handleSubmit,
@@ -50,18 +45,7 @@ export function RegisterForm({ next, googleEnabled }: RegisterFormProps) {
     defaultValues: { name: "", email: "", password: "", photo: undefined },
   });
 
-  // Each preview URL is released when it is replaced and when the form goes away.
-  useEffect(
-    () => () => {
-      if (preview) URL.revokeObjectURL(preview);
-    },
-    [preview],
-  );
-
-  const showPreview = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    setPreview(file && file.type.startsWith("image/") ? URL.createObjectURL(file) : null);
-  };
+  const showPreview = (event: ChangeEvent<HTMLInputElement>) => previewFile(event.target.files?.[0]);
 
   const onSubmit = handleSubmit(async ({ name, email, password, photo }) => {
     setFormError(null);
@@ -83,12 +67,7 @@ export function RegisterForm({ next, googleEnabled }: RegisterFormProps) {
       return;
     }
     if (response.status === 201) {
-      setCreated(true);
-      toast.success("Account created");
-      // The header reads the session in the browser (SWR); the server components re-render on refresh.
-      void mutate(SESSION_KEY);
-      router.replace(next);
-      router.refresh();
+      created.finish("Account created");
       return;
     }
     if (response.status === 429) {
@@ -102,7 +81,7 @@ export function RegisterForm({ next, googleEnabled }: RegisterFormProps) {
     if (matched.length === 0) setFormError(message);
   });
 
-  const pending = isSubmitting || created;
+  const pending = isSubmitting || created.done;
   const photoField = register("photo", { onChange: showPreview });
   const photoDescribedBy = ["register-photo-hint", errors.photo ? "register-photo-error" : null].filter(Boolean).join(" ");
 
@@ -170,32 +149,14 @@ export function RegisterForm({ next, googleEnabled }: RegisterFormProps) {
             </p>
           ) : null}
         </div>
-        <button type="submit" disabled={pending} className={primaryButtonClass}>
-          {pending ? (
-            <>
-              <Spinner />
-              Creating your account…
-            </>
-          ) : (
-            "Register"
-          )}
-        </button>
+        <SubmitButton pending={pending} pendingLabel="Creating your account…" className={primaryButtonClass}>
+          Register
+        </SubmitButton>
         <p role="status" className="sr-only">
           {pending ? "Creating your account…" : ""}
         </p>
       </form>
-      {googleEnabled ? (
-        <>
-          <OrDivider />
-          <GoogleButton next={next} disabled={pending} onError={setFormError} />
-        </>
-      ) : null}
-      <p className="mt-6 text-center text-slate-700">
-        Already have an account?{" "}
-        <Link href={next === "/" ? "/login" : `/login?next=${encodeURIComponent(next)}`} className={textLinkClass}>
-          Login
-        </Link>
-      </p>
+      <AuthAlternatives form="register" next={next} googleEnabled={googleEnabled} pending={pending} onGoogleError={setFormError} />
     </>
   );
 }

@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
+import { ConfirmDeleteButton } from "@/components/ui/confirm-delete-button";
 import { Img } from "@/components/ui/img";
 import { formatMoney } from "@/lib/money/format";
 import type { OrderView } from "@/models/orders";
-import { CancelOrderButton } from "./cancel-order-button";
 
 /** The payment reference as the seed shows it: its first 6 characters and "..". */
 function shortReference(reference: string | null): string {
@@ -99,7 +99,13 @@ export function MyOrdersTable({ orders }: { orders: OrderView[] }) {
                     {paid ? (
                       <span className="text-sm text-slate-600">Thank you!</span>
                     ) : (
-                      <CancelOrderButton orderId={order.id} productName={order.productName} />
+                      <ConfirmDeleteButton
+                        url={`/api/orders/${encodeURIComponent(order.id)}`}
+                        srLabel={` order for ${order.productName}`}
+                        successMessage="Order deleted"
+                        failureMessage="The order could not be deleted. Please try again."
+                        className="text-red-700 hover:bg-red-50"
+                      />
                     )}
                   </td>
                 </tr>

@@ -7,11 +7,11 @@ import { useForm, useWatch } from "react-hook-form";
 import toast from "react-hot-toast";
 import { z } from "zod";
 import { placeOrderAction } from "@/app/purchasePages/[id]/actions";
-import { FormStatus } from "@/components/auth/form-status";
-import { Spinner } from "@/components/auth/spinner";
-import { TextField } from "@/components/auth/text-field";
 import { NETWORK_ERROR_MESSAGE } from "@/components/ui/api-response";
 import { buttonClasses } from "@/components/ui/button";
+import { FormStatus } from "@/components/ui/form-status";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { TextField } from "@/components/ui/text-field";
 import { formatMoney } from "@/lib/money/format";
 import { placeOrderSchema, quantityMessage } from "@/models/orders";
 
@@ -130,16 +130,9 @@ export function OrderForm({ productId, productName, email, unitPriceCents, curre
       <p aria-live="polite" aria-atomic="true" data-testid="order-total" className="text-lg font-semibold text-slate-900">
         Total: {total === null ? "—" : formatMoney(total, currency)}
       </p>
-      <button type="submit" disabled={pending} className={buttonClasses("primary", "lg", "w-full sm:w-auto")}>
-        {pending ? (
-          <>
-            <Spinner />
-            Placing order…
-          </>
-        ) : (
-          "Place order"
-        )}
-      </button>
+      <SubmitButton pending={pending} pendingLabel="Placing order…" className={buttonClasses("primary", "lg", "w-full sm:w-auto")}>
+        Place order
+      </SubmitButton>
     </form>
   );
 }

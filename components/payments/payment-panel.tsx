@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import { FormStatus } from "@/components/auth/form-status";
+import { FormStatus } from "@/components/ui/form-status";
 import { errorMessage, NETWORK_ERROR_MESSAGE, readJson } from "@/components/ui/api-response";
 import { Spinner } from "@/components/ui/spinner";
 import { formatMoney } from "@/lib/money/format";

@@ -3,10 +3,11 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { useState, type FormEvent } from "react";
-import { FormStatus } from "@/components/auth/form-status";
-import { Spinner } from "@/components/auth/spinner";
-import { errorMessage, NETWORK_ERROR_MESSAGE, readJson } from "@/components/ui/api-response";
+import { NETWORK_ERROR_MESSAGE } from "@/components/ui/api-response";
 import { buttonClasses } from "@/components/ui/button";
+import { FormStatus } from "@/components/ui/form-status";
+import { sendJson } from "@/components/ui/send-json";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 type StripePaymentProps = {
   orderId: string;
@@ -61,17 +62,17 @@ function StripePaymentForm({ orderId, onPaid }: { orderId: string; onPaid: () =>
         return;
       }
       // The server retrieves the PaymentIntent from Stripe itself before marking the order paid.
-      const response = await fetch(`/api/orders/${encodeURIComponent(orderId)}/payment/confirm`, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ paymentIntentId: paymentIntent.id }),
-      });
-      if (response.ok) {
+      const result = await sendJson(
+        `/api/orders/${encodeURIComponent(orderId)}/payment/confirm`,
+        "POST",
+        { paymentIntentId: paymentIntent.id },
+        "The payment could not be confirmed. Please try again.",
+      );
+      if (result.ok) {
         onPaid();
         return;
       }
-      setFormError(errorMessage(await readJson(response)) ?? "The payment could not be confirmed. Please try again.");
+      setFormError(result.message);
     } catch {
       setFormError(NETWORK_ERROR_MESSAGE);
     } finally {
@@ -83,16 +84,9 @@ function StripePaymentForm({ orderId, onPaid }: { orderId: string; onPaid: () =>
     <form onSubmit={onSubmit} className="flex flex-col gap-4">
       <PaymentElement />
       <FormStatus id="stripe-payment-status" message={formError} />
-      <button type="submit" disabled={!stripe || !elements || pending} className={buttonClasses("primary", "lg", "w-full")}>
-        {pending ? (
-          <>
-            <Spinner />
-            Paying…
-          </>
-        ) : (
-          "Payment"
-        )}
-      </button>
+      <SubmitButton pending={pending} pendingLabel="Paying…" disabled={!stripe || !elements} className={buttonClasses("primary", "lg", "w-full")}>
+        Payment
+      </SubmitButton>
     </form>
   );
 }

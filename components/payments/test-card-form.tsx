@@ -3,11 +3,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { FormStatus } from "@/components/auth/form-status";
-import { Spinner } from "@/components/auth/spinner";
-import { TextField } from "@/components/auth/text-field";
-import { errorCode, errorDetail, errorFields, errorMessage, NETWORK_ERROR_MESSAGE, readJson } from "@/components/ui/api-response";
+import { errorCode, errorDetail } from "@/components/ui/api-response";
 import { buttonClasses } from "@/components/ui/button";
+import { FormStatus } from "@/components/ui/form-status";
+import { sendJson } from "@/components/ui/send-json";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { TextField } from "@/components/ui/text-field";
 import type { CardInput } from "@/models/payments";
 import { cardFormSchema, type CardFormValues } from "./card-form-schema";
 
@@ -57,36 +58,34 @@ export function TestCardForm({ orderId, amountLabel, onPaid }: TestCardFormProps
   async function confirm(card: CardInput, authentication?: Authentication) {
     setPending(true);
     setFormError(null);
-    try {
-      const response = await fetch(`/api/orders/${encodeURIComponent(orderId)}/payment/confirm`, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(authentication ? { card, authentication } : { card }),
-      });
-      const body = await readJson(response);
-      if (response.ok) {
-        setChallenge(null);
-        onPaid();
-        return;
-      }
-      const token = errorDetail(body, "authenticationToken");
-      if (response.status === 402 && errorCode(body) === "authentication_required" && token) {
-        setChallenge({ token, card });
-        return;
-      }
+    const result = await sendJson(
+      `/api/orders/${encodeURIComponent(orderId)}/payment/confirm`,
+      "POST",
+      authentication ? { card, authentication } : { card },
+      "The payment did not go through. Please try again.",
+    );
+    setPending(false);
+    if (result.ok) {
       setChallenge(null);
-      const fields = errorFields(body);
-      for (const [key, message] of Object.entries(fields)) {
-        const field = CARD_FIELDS.find((name) => key === name || key.endsWith(`.${name}`));
-        if (field) setError(field, { message });
-      }
-      setFormError(errorMessage(body) ?? "The payment did not go through. Please try again.");
-    } catch {
-      setFormError(NETWORK_ERROR_MESSAGE);
-    } finally {
-      setPending(false);
+      onPaid();
+      return;
     }
+    // Not sent at all: the customer stays on the step they were on.
+    if (result.status === 0) {
+      setFormError(result.message);
+      return;
+    }
+    const token = errorDetail(result.body, "authenticationToken");
+    if (result.status === 402 && errorCode(result.body) === "authentication_required" && token) {
+      setChallenge({ token, card });
+      return;
+    }
+    setChallenge(null);
+    for (const [key, message] of Object.entries(result.fields)) {
+      const field = CARD_FIELDS.find((name) => key === name || key.endsWith(`.${name}`));
+      if (field) setError(field, { message });
+    }
+    setFormError(result.message);
   }
 
   const onSubmit = handleSubmit((card) => confirm(card));
@@ -141,16 +140,9 @@ export function TestCardForm({ orderId, amountLabel, onPaid }: TestCardFormProps
           />
         </div>
         <FormStatus id="payment-status" message={challenged ? null : formError} />
-        <button ref={submitRef} type="submit" disabled={pending} className={buttonClasses("primary", "lg", "w-full")}>
-          {pending ? (
-            <>
-              <Spinner />
-              Paying…
-            </>
-          ) : (
-            "Payment"
-          )}
-        </button>
+        <SubmitButton ref={submitRef} pending={pending} pendingLabel="Paying…" className={buttonClasses("primary", "lg", "w-full")}>
+          Payment
+        </SubmitButton>
       </form>
 
       {challenged ? (

@@ -5,11 +5,11 @@ import { useRouter } from "next/navigation";
 import { useId, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import toast from "react-hot-toast";
-import { NETWORK_ERROR, readErrorMessage } from "@/components/auth/error-body";
-import { FormStatus } from "@/components/auth/form-status";
-import { Spinner } from "@/components/auth/spinner";
-import { TextField } from "@/components/auth/text-field";
 import { buttonClasses } from "@/components/ui/button";
+import { FormStatus } from "@/components/ui/form-status";
+import { sendJson } from "@/components/ui/send-json";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { TextField } from "@/components/ui/text-field";
 import { profileSchema, type ProfileInput, type ProfileView } from "@/models/profile";
 
 const FIELDS = ["education", "address", "phone", "birthday"] as const;
@@ -77,28 +77,20 @@ export function ProfileEditor({ profile, maxBirthday, title, children }: Profile
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
-    let response: Response;
-    try {
-      response = await fetch("/api/me/profile", {
-        method: "PATCH",
-        credentials: "same-origin",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify(values),
-      });
-    } catch {
-      setFormError(NETWORK_ERROR);
-      return;
-    }
-    if (response.ok) {
-      const saved = (await response.json()) as ProfileView;
+    const result = await sendJson<ProfileView>("/api/me/profile", "PATCH", values, SAVE_FAILED);
+    if (result.ok) {
       toast.success("Profile updated");
-      reset(toValues(saved));
+      reset(toValues(result.body));
       setOpen(false);
       focusToggle();
       router.refresh();
       return;
     }
-    const { message, fields } = await readErrorMessage(response, SAVE_FAILED);
+    if (result.status === 0) {
+      setFormError(result.message);
+      return;
+    }
+    const { message, fields } = result;
     const invalid = FIELDS.filter((name) => fields[name]);
     invalid.forEach((name, index) => setError(name, { message: fields[name] }, { shouldFocus: index === 0 }));
     if (invalid.length === 0) {
@@ -183,16 +175,13 @@ export function ProfileEditor({ profile, maxBirthday, title, children }: Profile
           </div>
           <FormStatus id="profile-status" message={formError} />
           <div className="-mt-3 flex flex-wrap gap-3">
-            <button type="submit" disabled={isSubmitting} className={buttonClasses("primary", "md", "min-w-28 uppercase tracking-wide")}>
-              {isSubmitting ? (
-                <>
-                  <Spinner />
-                  Saving…
-                </>
-              ) : (
-                "Save"
-              )}
-            </button>
+            <SubmitButton
+              pending={isSubmitting}
+              pendingLabel="Saving…"
+              className={buttonClasses("primary", "md", "min-w-28 uppercase tracking-wide")}
+            >
+              Save
+            </SubmitButton>
             <button type="button" onClick={close} className={buttonClasses("secondary", "md")}>
               Cancel
             </button>

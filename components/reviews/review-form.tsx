@@ -6,10 +6,10 @@ import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import toast from "react-hot-toast";
 import { Avatar } from "@/components/auth/avatar";
-import { NETWORK_ERROR, readErrorMessage } from "@/components/auth/error-body";
-import { FormStatus } from "@/components/auth/form-status";
-import { Spinner } from "@/components/auth/spinner";
 import { buttonClasses } from "@/components/ui/button";
+import { FormStatus } from "@/components/ui/form-status";
+import { sendJson } from "@/components/ui/send-json";
+import { SubmitButton } from "@/components/ui/submit-button";
 import type { z } from "zod";
 import { reviewInputSchema, type ReviewInput, type ReviewView } from "@/models/reviews";
 import { RatingInput } from "./rating-input";
@@ -56,28 +56,16 @@ export function ReviewForm({ author, existing }: ReviewFormProps) {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     setSaved(null);
-    let response: Response;
-    try {
-      response = await fetch("/api/reviews", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify(values),
-      });
-    } catch {
-      setFormError(NETWORK_ERROR);
-      toast.error(NETWORK_ERROR);
-      return;
-    }
-    if (response.ok) {
-      const created = response.status === 201;
+    const result = await sendJson("/api/reviews", "POST", values, SAVE_FAILED);
+    if (result.ok) {
+      const created = result.status === 201;
       setSaved(created ? "added" : "updated");
       toast.success(created ? "Review added" : "Review updated");
       // The page reads the review again, so it now says it edits the saved one.
       router.refresh();
       return;
     }
-    const { message, fields } = await readErrorMessage(response, SAVE_FAILED);
+    const { message, fields } = result;
     if (fields.text) setError("text", { message: fields.text }, { shouldFocus: true });
     if (fields.rating) setError("rating", { message: fields.rating }, { shouldFocus: !fields.text });
     if (!fields.text && !fields.rating) {
@@ -177,18 +165,9 @@ export function ReviewForm({ author, existing }: ReviewFormProps) {
 
         <FormStatus id="review-status" message={formError} />
         <div className="-mt-3 flex flex-wrap items-center gap-4">
-          <button type="submit" disabled={isSubmitting} className={buttonClasses("primary", "lg")}>
-            {isSubmitting ? (
-              <>
-                <Spinner />
-                Saving…
-              </>
-            ) : existing ? (
-              "Update review"
-            ) : (
-              "Submit review"
-            )}
-          </button>
+          <SubmitButton pending={isSubmitting} pendingLabel="Saving…" className={buttonClasses("primary", "lg")}>
+            {existing ? "Update review" : "Submit review"}
+          </SubmitButton>
           <p role="status" className="text-sm font-medium text-green-800">
             {saved === "added" ? "Thanks — your review is saved." : saved === "updated" ? "Your review is updated." : ""}
           </p>

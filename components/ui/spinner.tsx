@@ -17,3 +17,13 @@ export function Spinner({ label = "Loading…", className = "" }: SpinnerProps) 
     </span>
   );
 }
+
+/** A small decorative spinner for buttons; the text beside it says what is happening. */
+export function ButtonSpinner() {
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-block size-4 shrink-0 animate-spin rounded-full border-2 border-current border-r-transparent motion-reduce:animate-none"
+    />
+  );
+}
