@@ -1,3 +1,4 @@
+import { jest } from "@jest/globals";
 import * as healthRoute from "@/app/api/health/route";
 import { resetEnvForTests } from "@/lib/env";
 
