@@ -47,7 +47,7 @@ describe("parseEnv", () => {
     }
     expect(thrown).toBeInstanceOf(EnvError);
     const message = (thrown as Error).message;
-    expect(message).toContain(variable);
+    expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable} `));
     expect(message).not.toContain("\n");
   });
 

@@ -84,7 +84,7 @@ export function parseEnv(source: Record<string, string | undefined>): RawEnv {
   const result = envSchema.safeParse(emptyAsUnset(source));
   if (!result.success) {
     const issue = result.error.issues[0];
-    const variable = issue?.path.join(".") ?? "environment";
+    const variable = issue?.path[0] !== undefined ? String(issue.path[0]) : "environment";
     throw new EnvError(`Invalid configuration: ${variable} ${issue?.message ?? "is invalid"}`);
   }
   const env = result.data;
