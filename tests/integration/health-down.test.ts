@@ -6,7 +6,6 @@ describe("GET /api/health with the database down", () => {
   it("answers 503, says the database is down, and logs why", async () => {
     // Nothing listens on port 1: the database cannot be reached.
     process.env.DATABASE_URL = "postgres://postgres@127.0.0.1:1/unreachable";
-    delete process.env.TEST_PG_DATABASE;
     resetEnvForTests();
     const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
     try {
