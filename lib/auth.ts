@@ -4,20 +4,13 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, bearer } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { getDb, type Db } from "@/lib/db/client";
-import { getEnv, resolveAuthSecret, type Env } from "@/lib/env";
+import { getEnv, resolveAuthSecret, shopOrigins, type Env } from "@/lib/env";
 import { authSchema, user as userTable } from "@/models/schema";
 
 export const MIN_PASSWORD_LENGTH = 8;
 
 function isAdminEmail(env: Env, email: string): boolean {
   return env.ADMIN_EMAILS.includes(email.trim().toLowerCase());
-}
-
-function trustedOrigins(env: Env): string[] {
-  const origins = new Set([env.appUrl]);
-  // With no APP_URL configured a newcomer may open the shop as localhost or 127.0.0.1.
-  if (!env.APP_URL) origins.add(`http://127.0.0.1:${env.PORT}`);
-  return [...origins];
 }
 
 function createAuth(db: Db, env: Env) {
@@ -27,7 +20,7 @@ function createAuth(db: Db, env: Env) {
     logger: { level: env.NODE_ENV === "test" ? "error" : "warn" },
     baseURL: env.appUrl,
     secret: resolveAuthSecret(env),
-    trustedOrigins: trustedOrigins(env),
+    trustedOrigins: shopOrigins(env),
     database: drizzleAdapter(db, { provider: "pg", schema: authSchema }),
     emailAndPassword: {
       enabled: true,

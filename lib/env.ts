@@ -151,6 +151,16 @@ export function getEnv(): Env {
   return globalForEnv.__toolforgeEnv;
 }
 
+/**
+ * The origins the shop answers on: APP_URL, and with none configured also 127.0.0.1, because a
+ * newcomer may open it either way. Used by the same-origin check and by better-auth.
+ */
+export function shopOrigins(env: Env): string[] {
+  const origins = new Set([env.appUrl]);
+  if (!env.APP_URL) origins.add(`http://127.0.0.1:${env.PORT}`);
+  return [...origins];
+}
+
 /** For tests that change process.env between cases. */
 export function resetEnvForTests(): void {
   globalForEnv.__toolforgeEnv = undefined;

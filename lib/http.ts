@@ -1,6 +1,6 @@
 import "server-only";
 import { z, type ZodType } from "zod";
-import { getEnv } from "@/lib/env";
+import { getEnv, shopOrigins } from "@/lib/env";
 import { AppError, type AppErrorKind } from "@/lib/errors";
 import { log } from "@/lib/log";
 
@@ -116,14 +116,6 @@ export async function readJson<T>(request: Request, schema: ZodType<T>, limit = 
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** The origins a state-changing browser request may come from. */
-export function allowedOrigins(): Set<string> {
-  const env = getEnv();
-  const origins = new Set([env.appUrl]);
-  if (!env.APP_URL) origins.add(`http://127.0.0.1:${env.PORT}`);
-  return origins;
-}
-
 /**
  * Refuses cross-site state changes: a browser always sends Origin on such requests. Clients that send
  * no Origin (curl, server-to-server with a bearer token) are not browsers and carry no ambient cookie risk.
@@ -131,7 +123,7 @@ export function allowedOrigins(): Set<string> {
 export function assertSameOrigin(request: Request): void {
   if (SAFE_METHODS.has(request.method)) return;
   const origin = request.headers.get("origin");
-  if (origin && !allowedOrigins().has(origin)) {
+  if (origin && !shopOrigins(getEnv()).includes(origin)) {
     throw new AppError("forbidden", "Requests from other sites are not allowed.");
   }
   if (!origin && request.headers.get("sec-fetch-site") === "cross-site") {

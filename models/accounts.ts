@@ -2,7 +2,9 @@ import { z } from "zod";
 
 export const MIN_PASSWORD = 8;
 
-export const emailSchema = z.string().trim().toLowerCase().max(254, "Enter a valid email").pipe(z.email({ error: "Enter a valid email" }));
+export const emailSchema = z
+  .string({ error: "Enter a valid email" })
+  .trim().toLowerCase().max(254, "Enter a valid email").pipe(z.email({ error: "Enter a valid email" }));
 export const passwordSchema = z.string().min(MIN_PASSWORD, "Use at least 8 characters").max(128, "Use at most 128 characters");
 export const nameSchema = z.string().trim().min(1, "Enter your name").max(80, "Use at most 80 characters");
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailSchema } from "./accounts";
 
 const required = (message: string, max: number) =>
   z
@@ -9,7 +10,7 @@ const required = (message: string, max: number) =>
 
 export const contactSchema = z.object({
   name: required("Enter your name", 100),
-  email: z.string({ error: "Enter a valid email" }).trim().toLowerCase().max(254, "Enter a valid email").pipe(z.email({ error: "Enter a valid email" })),
+  email: emailSchema,
   company: required("Enter your company name", 120),
   country: required("Enter your country", 80),
   message: required("Write a message", 5000),
@@ -17,6 +18,6 @@ export const contactSchema = z.object({
 export type ContactInput = z.infer<typeof contactSchema>;
 
 export const newsletterSchema = z.object({
-  email: z.string({ error: "Enter a valid email" }).trim().toLowerCase().max(254, "Enter a valid email").pipe(z.email({ error: "Enter a valid email" })),
+  email: emailSchema,
 });
 export type NewsletterInput = z.infer<typeof newsletterSchema>;

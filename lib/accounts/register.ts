@@ -5,8 +5,7 @@ import { AppError } from "@/lib/errors";
 import { parseWith } from "@/lib/http";
 import { deleteImage, saveImage } from "@/lib/storage";
 import { registerFieldsSchema } from "@/models/accounts";
-import { toRole } from "./actor";
-import type { UserView } from "./service";
+import { toUserView, type UserView } from "./service";
 
 export type RegisterInput = { name: unknown; email: unknown; password: unknown; photo: Uint8Array | null };
 export type Registered = { user: UserView; setCookies: string[] };
@@ -41,9 +40,8 @@ export async function registerCustomer(input: RegisterInput): Promise<Registered
       body: { name: values.name, email: values.email, password: values.password, image: photoUrl },
       returnHeaders: true,
     });
-    const user = response.user as typeof response.user & { role?: string | null };
     return {
-      user: { id: user.id, name: user.name, email: user.email, imageUrl: user.image ?? null, role: toRole(user.role) },
+      user: toUserView(response.user as typeof response.user & { role?: string | null }),
       setCookies: headers.getSetCookie(),
     };
   } catch (error) {

@@ -5,15 +5,11 @@ import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { user } from "@/models/schema";
 import { requireAdmin, toRole, type Actor, type Role } from "./actor";
-import type { UserView } from "./service";
+import { toUserView, type UserView } from "./service";
 
 // Serialises role changes across instances, so two admins demoting each other at once cannot
 // leave the shop with none.
 const ROLE_CHANGE_LOCK = 727_002;
-
-function toUserView(row: typeof user.$inferSelect): UserView {
-  return { id: row.id, name: row.name, email: row.email, imageUrl: row.image, role: toRole(row.role) };
-}
 
 export async function listUsers(actor: Actor): Promise<UserView[]> {
   requireAdmin(actor);

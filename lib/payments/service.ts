@@ -70,7 +70,11 @@ export async function markOrderPaid(evidence: PaidEvidence): Promise<{ order: Or
       })
       .onConflictDoNothing()
       .returning({ id: payment.id });
-    if (inserted.length === 0) return { row, firstTime: false };
+    if (inserted.length === 0) {
+      // Another path recorded the payment without our lock (the unique index caught it): read what it wrote.
+      const [current] = await tx.select().from(order).where(eq(order.id, row.id));
+      return { row: current ?? row, firstTime: false };
+    }
     const [paid] = await tx
       .update(order)
       .set({ status: "paid", paymentRef: evidence.reference, paidAt: new Date() })
@@ -93,9 +97,6 @@ export async function markOrderPaid(evidence: PaidEvidence): Promise<{ order: Or
         "We will email you again when the order ships.",
       ].join("\n"),
     });
-  } else {
-    const [current] = await db.select().from(order).where(eq(order.id, evidence.orderId));
-    if (current) result.row = current;
   }
   return { order: toOrderView(result.row), firstTime: result.firstTime };
 }
