@@ -15,6 +15,8 @@ const config = {
     "^server-only$": "<rootDir>/tests/setup/empty.cjs",
     "^@/(.*)$": "<rootDir>/$1",
   },
+  globalSetup: "<rootDir>/tests/setup/global-setup.mjs",
+  globalTeardown: "<rootDir>/tests/setup/global-teardown.mjs",
   setupFiles: ["<rootDir>/tests/setup/env.ts"],
   setupFilesAfterEnv: ["<rootDir>/tests/setup/database.ts"],
   testTimeout: 30_000,

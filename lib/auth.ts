@@ -1,4 +1,5 @@
 import "server-only";
+import { randomBytes, scryptSync } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, bearer } from "better-auth/plugins";
@@ -8,6 +9,26 @@ import { getEnv, resolveAuthSecret, shopOrigins, type Env } from "@/lib/env";
 import { authSchema, user as userTable } from "@/models/schema";
 
 export const MIN_PASSWORD_LENGTH = 8;
+
+/**
+ * Under jest only (NODE_ENV=test, which `next start` and `next dev` never set): a cheap scrypt, so
+ * the hundreds of sign-ups in the suite do not each spend ~60 ms of CPU on a production-strength
+ * hash. Everywhere else better-auth's own scrypt (N=16384, r=16) is used.
+ */
+function testPasswordHashing(env: Env) {
+  if (env.NODE_ENV !== "test") return undefined;
+  const derive = (password: string, salt: string) => scryptSync(password.normalize("NFKC"), salt, 32, { N: 16, r: 1, p: 1 }).toString("hex");
+  return {
+    hash: async (password: string) => {
+      const salt = randomBytes(8).toString("hex");
+      return `${salt}:${derive(password, salt)}`;
+    },
+    verify: async ({ hash, password }: { hash: string; password: string }) => {
+      const [salt, key] = hash.split(":");
+      return Boolean(salt && key) && derive(password, salt as string) === key;
+    },
+  };
+}
 
 function isAdminEmail(env: Env, email: string): boolean {
   return env.ADMIN_EMAILS.includes(email.trim().toLowerCase());
@@ -27,6 +48,7 @@ function createAuth(db: Db, env: Env) {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
       autoSignIn: true,
+      password: testPasswordHashing(env),
     },
     socialProviders: env.socialProviders,
     session: {

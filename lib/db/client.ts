@@ -6,6 +6,7 @@ import * as schema from "@/models/schema";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { migratePglite, migratePostgres } from "./migrate";
+import { pgliteOptions } from "./pglite-options.mjs";
 import { seedCatalog } from "./seed";
 
 export type Schema = typeof schema;
@@ -23,12 +24,16 @@ async function openPglite(dataDir: string | null): Promise<Handle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   let client: InstanceType<typeof PGlite>;
-  if (dataDir === null) {
-    client = new PGlite();
+  // Under jest every test file starts from one database migrated once per run (tests/setup/global-setup.mjs).
+  const template = process.env.NODE_ENV === "test" ? process.env.TEST_PGLITE_TEMPLATE : undefined;
+  if (template) {
+    client = new PGlite(pgliteOptions({ loadDataDir: new Blob([fs.readFileSync(template)]) }));
+  } else if (dataDir === null) {
+    client = new PGlite(pgliteOptions());
   } else {
     const dir = path.join(dataDir, "pglite");
     fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(pgliteOptions({ dataDir: dir }));
   }
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;

@@ -15,7 +15,9 @@ async function onServer(sql: string): Promise<void> {
 
 beforeAll(async () => {
   const name = process.env.TEST_PG_DATABASE;
-  if (name) await onServer(`create database "${name}"`);
+  // A copy of the database the run migrated once (tests/setup/global-setup.mjs).
+  const template = process.env.TEST_PG_TEMPLATE;
+  if (name) await onServer(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
 });
 
 afterAll(async () => {
