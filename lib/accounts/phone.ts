@@ -82,7 +82,8 @@ async function sendCode(phoneNumber: string): Promise<void> {
     await auth.api.sendPhoneNumberOTP({ body: { phoneNumber } });
   } catch (error) {
     if (error instanceof SmsDeliveryError) {
-      log("warn", "text message not delivered", { error: error.message });
+      // Phone numbers are personal data: the log keeps the provider's reason, not the number.
+      log("warn", "text message not delivered", { error: error.message.replace(/\+?\d{6,}/g, "[number]") });
       throw new AppError("unavailable", NOT_SENT_MESSAGE);
     }
     throw error;
