@@ -88,30 +88,55 @@ async function userBeingChecked(ctx: HookContext): Promise<string | null> {
 
 export const TOTP_REUSED_MESSAGE = "This code has already been used. Wait for the next code in your authenticator app.";
 
-/**
- * RFC 6238 §5.2: an authenticator code is accepted once. better-auth accepts a code for its whole
- * 90-second window, so before it checks one we claim the code's time step: a step at or before the
- * last one claimed for this account is refused. The claim is one conditional UPDATE, so two requests
- * racing with the same code cannot both pass.
- */
-async function refuseReusedTotp(db: () => Promise<Db>, ctx: HookContext): Promise<void> {
+/** The account's two-factor row and the time step the code in this request belongs to, if it matches one. */
+async function codeStep(db: () => Promise<Db>, ctx: HookContext, userId: string | null) {
   const body = ctx.body as { code?: unknown } | undefined;
   const code = typeof body?.code === "string" ? body.code.trim() : "";
-  if (!/^\d{6}$/.test(code)) return;
-  const userId = await userBeingChecked(ctx);
-  if (!userId) return;
+  if (!userId || !/^\d{6}$/.test(code)) return null;
   const handle = await db();
   const [row] = await handle.select().from(twoFactorTable).where(eq(twoFactorTable.userId, userId));
-  if (!row) return;
+  if (!row) return null;
   const secret = await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.secret });
   const step = matchingTotpStep(Buffer.from(secret, "utf8"), code, Date.now());
-  if (step === null) return;
-  const claimed = await handle
+  return step === null ? null : { handle, row, step };
+}
+
+/**
+ * RFC 6238 §5.2: an authenticator code is accepted once. better-auth accepts a code for its whole
+ * 90-second window, so a code whose time step is at or before the last step accepted for the account
+ * is refused before better-auth sees it (and costs no try).
+ */
+async function refuseReusedTotp(db: () => Promise<Db>, ctx: HookContext): Promise<void> {
+  const found = await codeStep(db, ctx, await userBeingChecked(ctx));
+  if (found && found.row.lastTotpStep !== null && found.step <= found.row.lastTotpStep) {
+    throw new APIError("UNAUTHORIZED", { code: "TOTP_CODE_REUSED", message: TOTP_REUSED_MESSAGE });
+  }
+}
+
+/**
+ * Once better-auth has accepted a code, its step is recorded by one conditional UPDATE. Two requests
+ * racing with the same code both get past the check above; only one wins the UPDATE, and the other's
+ * fresh session is dropped again.
+ */
+async function recordAcceptedTotp(db: () => Promise<Db>, ctx: HookContext): Promise<void> {
+  const returned = ctx.context.returned;
+  if (returned === undefined || returned instanceof APIError || returned instanceof Response) return;
+  const created = ctx.context.newSession;
+  const userId = created?.user.id ?? (await getSessionFromCtx(ctx))?.user.id ?? null;
+  const found = await codeStep(db, ctx, userId);
+  if (!found) return;
+  const claimed = await found.handle
     .update(twoFactorTable)
-    .set({ lastTotpStep: step })
-    .where(and(eq(twoFactorTable.id, row.id), or(isNull(twoFactorTable.lastTotpStep), lt(twoFactorTable.lastTotpStep, step))))
+    .set({ lastTotpStep: found.step })
+    .where(and(eq(twoFactorTable.id, found.row.id), or(isNull(twoFactorTable.lastTotpStep), lt(twoFactorTable.lastTotpStep, found.step))))
     .returning({ id: twoFactorTable.id });
-  if (claimed.length === 0) throw new APIError("UNAUTHORIZED", { code: "TOTP_CODE_REUSED", message: TOTP_REUSED_MESSAGE });
+  if (claimed.length > 0) return;
+  if (created) {
+    deleteSessionCookie(ctx, true);
+    await ctx.context.internalAdapter.deleteSession(created.session.token);
+    ctx.context.setNewSession(null);
+  }
+  throw new APIError("UNAUTHORIZED", { code: "TOTP_CODE_REUSED", message: TOTP_REUSED_MESSAGE });
 }
 
 /** Where a provider's callback was about to send the person, as a path on this site. */
@@ -144,6 +169,10 @@ export function secondFactorEverywherePlugin(db: () => Promise<Db>) {
         },
       ],
       after: [
+        {
+          matcher: (ctx: MatchedContext) => ctx.path === "/two-factor/verify-totp",
+          handler: createAuthMiddleware(async (ctx) => recordAcceptedTotp(db, ctx)),
+        },
         {
           matcher: (ctx: MatchedContext) =>
             ctx.path === "/callback/:id" ||
