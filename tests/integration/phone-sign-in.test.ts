@@ -55,7 +55,7 @@ describe("adding a sign-in phone number", () => {
     expect(await before.json()).toEqual({ phoneNumber: null });
 
     const code = await latestCode(phoneNumber);
-    const added = await mePhone.PUT(makeRequest("/api/me/phone", { method: "PUT", json: { phoneNumber, code }, cookie }), noParams());
+    const added = await mePhone.POST(makeRequest("/api/me/phone", { method: "POST", json: { phoneNumber, code }, cookie }), noParams());
     expect(added.status).toBe(200);
     expect(await added.json()).toEqual({ phoneNumber });
   });

@@ -10,7 +10,7 @@ export const GET = route(async (request: Request) => {
 });
 
 /** Adds (or replaces) the sign-in number with the code texted to it: `{ phoneNumber, code }`. */
-export const PUT = route(async (request: Request) => {
+export const POST = route(async (request: Request) => {
   const actor = await requireActor(request.headers);
   const input = await readJson(request, phoneCodeEntrySchema);
   return json(await confirmPhoneNumber(actor, input, request.headers));
