@@ -61,7 +61,7 @@ export async function readTextedCode(adminPage: Page, phoneNumber: string): Prom
   await adminPage.goto("/dashboard/texts");
   const text = adminPage.getByRole("article").filter({ has: adminPage.getByRole("heading", { name: `To ${phoneNumber}` }) }).first();
   await expect(text).toBeVisible();
-  const code = /\b(\d{6})\b/.exec((await text.textContent()) ?? "")?.[1];
+  const code = /(\d{6}) is your ToolForge sign-in code/.exec((await text.textContent()) ?? "")?.[1];
   if (!code) throw new Error(`no code in the text to ${phoneNumber}`);
   return code;
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { hotp, totpStep } from "@/lib/accounts/totp";
-import { base32Decode } from "@/tests/fixtures/two-factor";
+import { base32Decode } from "@/tests/fixtures/totp";
 import { expectNoAxeViolations, registerThroughPage, uniqueEmail } from "./helpers";
 
 const PASSWORD = "a-long-password";
