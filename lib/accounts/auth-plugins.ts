@@ -1,6 +1,6 @@
 import "server-only";
 import type { BetterAuthPlugin } from "better-auth";
-import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString, symmetricDecrypt } from "better-auth/crypto";
 import { genericOAuth, phoneNumber, twoFactor } from "better-auth/plugins";
@@ -120,7 +120,7 @@ async function refuseReusedTotp(db: () => Promise<Db>, ctx: HookContext): Promis
  */
 async function recordAcceptedTotp(db: () => Promise<Db>, ctx: HookContext): Promise<void> {
   const returned = ctx.context.returned;
-  if (returned === undefined || returned instanceof APIError || returned instanceof Response) return;
+  if (returned === undefined || isAPIError(returned) || returned instanceof Response) return;
   const created = ctx.context.newSession;
   const userId = created?.user.id ?? (await getSessionFromCtx(ctx))?.user.id ?? null;
   const found = await codeStep(db, ctx, userId);
@@ -141,7 +141,7 @@ async function recordAcceptedTotp(db: () => Promise<Db>, ctx: HookContext): Prom
 
 /** Where a provider's callback was about to send the person, as a path on this site. */
 function pendingRedirectPath(returned: unknown, baseURL: string): string {
-  const location = returned instanceof APIError ? new Headers(returned.headers ?? undefined).get("location") : null;
+  const location = isAPIError(returned) ? new Headers(returned.headers ?? undefined).get("location") : null;
   if (!location) return "/";
   try {
     const url = new URL(location, baseURL);

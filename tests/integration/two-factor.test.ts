@@ -32,6 +32,9 @@ async function challenge(email: string): Promise<string> {
   return cookie;
 }
 
+// These tests wait for a fresh 30-second TOTP step and sign in several times: give them room on a busy machine.
+const SLOW = 90_000;
+
 describe("two-factor enrolment", () => {
   it("gives an otpauth:// URI for the QR code and 10 distinct single-use backup codes, and turns on after a code", async () => {
     const { email, cookie } = await signUp();
@@ -52,13 +55,13 @@ describe("two-factor enrolment", () => {
     // Not on until a code from the app proves it was scanned: a password sign-in is not challenged yet.
     const before = await signInWithPassword(email);
     expect(before.body).not.toMatchObject({ twoFactorRedirect: true });
-  });
+  }, SLOW);
 
   it("needs the account's password to start", async () => {
     const { cookie } = await signUp();
     const response = await auth("/two-factor/enable", { password: "not-the-password" }, cookie);
     expect(response.status).toBe(400);
-  });
+  }, SLOW);
 });
 
 describe("signing in with two-factor authentication", () => {
@@ -69,7 +72,7 @@ describe("signing in with two-factor authentication", () => {
     const verified = await auth("/two-factor/verify-totp", { code: totpCode(key) }, pending);
     expect(verified.status).toBe(200);
     expect(await whoIs(cookiesFrom(verified))).toBe(email);
-  });
+  }, SLOW);
 
   it("accepts the code of the previous 30-second step (clock drift) but not the one before it, nor two steps ahead", async () => {
     const { email, key } = await enrolledAccount();
@@ -83,7 +86,7 @@ describe("signing in with two-factor authentication", () => {
     // -1 was spent confirming the enrolment; +1 is the next step's code, accepted like the previous one.
     const drifted = await auth("/two-factor/verify-totp", { code: totpCode(key, 1) }, pending);
     expect(drifted.status).toBe(200);
-  });
+  }, SLOW);
 
   it("accepts a code once: the same code in a second sign-in is refused, as is the one used to enrol", async () => {
     const { email, key } = await enrolledAccount();
@@ -100,7 +103,7 @@ describe("signing in with two-factor authentication", () => {
     });
     const enrolmentCode = await auth("/two-factor/verify-totp", { code: totpCode(key, -1) }, again);
     expect(((await enrolmentCode.json()) as AuthError).code).toBe("TOTP_CODE_REUSED");
-  });
+  }, SLOW);
 
   it("allows 5 tries per sign-in: after 5 wrong codes even the right one needs a new sign-in", async () => {
     const { email, key } = await enrolledAccount();
@@ -117,7 +120,7 @@ describe("signing in with two-factor authentication", () => {
     // A new sign-in gives a new challenge, and the code that was never accepted works there.
     const fresh = await auth("/two-factor/verify-totp", { code: totpCode(key) }, await challenge(email));
     expect(fresh.status).toBe(200);
-  });
+  }, SLOW);
 
   it("locks the second factor for 15 minutes after 10 wrong codes in a row, across sign-ins", async () => {
     const { email, key } = await enrolledAccount();
@@ -130,7 +133,7 @@ describe("signing in with two-factor authentication", () => {
     const locked = await auth("/two-factor/verify-totp", { code: totpCode(key) }, await challenge(email));
     expect(locked.status).toBe(429);
     expect(((await locked.json()) as AuthError).code).toBe("ACCOUNT_TEMPORARILY_LOCKED");
-  });
+  }, SLOW);
 
   it("gives 10 minutes to enter the code: an older challenge is refused", async () => {
     const { email, key } = await enrolledAccount();
@@ -141,7 +144,7 @@ describe("signing in with two-factor authentication", () => {
     const late = await auth("/two-factor/verify-totp", { code: totpCode(key) }, pending);
     expect(late.status).toBe(401);
     expect(((await late.json()) as AuthError).code).toBe("INVALID_TWO_FACTOR_COOKIE");
-  });
+  }, SLOW);
 
   it("signs in with a backup code once; the same backup code is refused afterwards", async () => {
     const { email, backupCodes } = await enrolledAccount();
@@ -155,7 +158,7 @@ describe("signing in with two-factor authentication", () => {
     expect(((await again.json()) as AuthError).code).toBe("INVALID_BACKUP_CODE");
     const other = await auth("/two-factor/verify-backup-code", { code: backupCodes[4] }, await challenge(email));
     expect(other.status).toBe(200);
-  });
+  }, SLOW);
 
   it("asks for the second factor after a phone code too", async () => {
     const { email, key, cookie } = await enrolledAccount();
@@ -173,7 +176,7 @@ describe("signing in with two-factor authentication", () => {
     expect(await whoIs(pending)).toBeNull();
     const verified = await auth("/two-factor/verify-totp", { code: totpCode(key) }, pending);
     expect(await whoIs(cookiesFrom(verified))).toBe(email);
-  });
+  }, SLOW);
 
   it("turns off with the password, and sign-in stops asking for a code", async () => {
     const { email, cookie } = await enrolledAccount();
@@ -181,7 +184,7 @@ describe("signing in with two-factor authentication", () => {
     expect(off.status).toBe(200);
     const { body } = await signInWithPassword(email);
     expect(body).not.toMatchObject({ twoFactorRedirect: true });
-  });
+  }, SLOW);
 });
 
 describe("ADMIN_MFA=required", () => {
@@ -207,5 +210,5 @@ describe("ADMIN_MFA=required", () => {
     const { cookie } = await enrolTwoFactor(admin.cookie);
     const allowed = await usersRoute.GET(makeRequest("/api/users", { cookie }), noParams());
     expect(allowed.status).toBe(200);
-  });
+  }, SLOW);
 });
