@@ -164,6 +164,14 @@ export function secondFactorEverywherePlugin(db: () => Promise<Db>) {
     hooks: {
       before: [
         {
+          // The phone-number plugin's endpoints serve lib/accounts/phone.ts through auth.api only: over
+          // HTTP they would send texts and check codes around its validation, limits and messages.
+          matcher: (ctx: MatchedContext) => ctx.path === "/sign-in/phone-number" || (ctx.path?.startsWith("/phone-number/") ?? false),
+          handler: createAuthMiddleware(async (ctx) => {
+            if (ctx.request) throw new APIError("NOT_FOUND", { message: "Not found" });
+          }),
+        },
+        {
           matcher: (ctx: MatchedContext) => ctx.path === "/two-factor/verify-totp",
           handler: createAuthMiddleware(async (ctx) => refuseReusedTotp(db, ctx)),
         },

@@ -198,3 +198,14 @@ describe("phone sign-in with a texted code", () => {
     expect(n).toBe(2);
   });
 });
+
+describe("better-auth's own phone endpoints", () => {
+  it.each(["/api/auth/phone-number/send-otp", "/api/auth/phone-number/verify", "/api/auth/sign-in/phone-number", "/api/auth/phone-number/request-password-reset"])(
+    "%s answers 404 over HTTP: codes go only through the shop's routes",
+    async (path) => {
+      const { POST } = await import("@/app/api/auth/[...all]/route");
+      const response = await POST(makeRequest(path, { method: "POST", json: { phoneNumber: uniquePhoneNumber(), code: "123456", password: "x" } }), noParams());
+      expect(response.status).toBe(404);
+    },
+  );
+});
