@@ -105,6 +105,17 @@ describe("signing in with two-factor authentication", () => {
     expect(((await enrolmentCode.json()) as AuthError).code).toBe("TOTP_CODE_REUSED");
   }, SLOW);
 
+  it("lets exactly one of two sign-ins racing with the same code through (on PostgreSQL they really run at once)", async () => {
+    const { email, key } = await enrolledAccount();
+    await awaitFreshStep();
+    const challenges = [await challenge(email), await challenge(email)];
+    const code = totpCode(key);
+    const results = await Promise.all(challenges.map((cookie) => auth("/two-factor/verify-totp", { code }, cookie)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+    const signedIn = await Promise.all(results.map((r) => whoIs(cookiesFrom(r))));
+    expect(signedIn.filter(Boolean)).toEqual([email]);
+  }, SLOW);
+
   it("allows 5 tries per sign-in: after 5 wrong codes even the right one needs a new sign-in", async () => {
     const { email, key } = await enrolledAccount();
     await awaitFreshStep();
