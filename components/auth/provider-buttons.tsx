@@ -24,7 +24,8 @@ export function ProviderButtons({ providers, next, onError }: { providers: Provi
       return;
     }
     setPending(null);
-    onError(result.ok ? `${provider.label} sign-in is not available right now. Try again later.` : result.message || `${provider.label} sign-in is not available right now.`);
+    // better-auth's own words are meant for developers ("Provider not found"): say what it means.
+    onError(result.ok || result.status !== 0 ? `Sign-in with ${provider.label} is not available right now. Try again later, or sign in another way.` : result.message);
   }
 
   if (providers.length === 0) return null;
