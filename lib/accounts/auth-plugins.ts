@@ -156,7 +156,8 @@ function pendingRedirectPath(returned: unknown, baseURL: string): string {
  * shop's other ways in (a phone code, a social or single sign-on callback) are first factors too:
  * for an account with two-factor on, the session they made is dropped and the same challenge is
  * started (the plugin's signed `two_factor` cookie and its two verification rows), so the person
- * finishes with /two-factor/verify-totp or /two-factor/verify-backup-code like any other.
+ * finishes with /two-factor/verify-totp or /two-factor/verify-backup-code like any other. The same
+ * plugin makes each TOTP code count once, and keeps the phone-number plugin's endpoints off HTTP.
  */
 export function secondFactorEverywherePlugin(db: () => Promise<Db>) {
   return {
