@@ -4,6 +4,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
+// The staff single sign-on provider tests/e2e/oidc.spec.ts starts (tests/fixtures/oidc-server.ts).
+export const OIDC_PORT = PORT + 1;
+export const OIDC_CLIENT = { id: "toolforge-e2e", secret: "toolforge-e2e-client-secret" };
 // A fresh shop for every run: the suite never depends on what an earlier run left.
 const dataDir = path.join(os.tmpdir(), `toolforge-e2e-${process.pid}-${Date.now()}`);
 
@@ -46,6 +49,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       ADMIN_EMAILS: "admin@toolforge.test",
       AUTH_RATE_LIMIT: "false",
+      OIDC_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
+      OIDC_CLIENT_ID: OIDC_CLIENT.id,
+      OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
       LOG_LEVEL: "warn",
     },
   },

@@ -4,6 +4,8 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, bearer } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
+import { phoneSignInPlugin, secondFactorEverywherePlugin, staffSignOnPlugin, twoFactorPlugin } from "@/lib/accounts/auth-plugins";
+import { adoptAccountImage } from "@/lib/accounts/photo";
 import { getDb, type Db } from "@/lib/db/client";
 import { getEnv, resolveAuthSecret, shopOrigins, type Env } from "@/lib/env";
 import { authSchema, user as userTable } from "@/models/schema";
@@ -51,6 +53,11 @@ function createAuth(db: Db, env: Env) {
       password: testPasswordHashing(env),
     },
     socialProviders: env.socialProviders,
+    account: {
+      // A social or single sign-on identity joins an existing account with the same address only when
+      // the provider says the address is verified and the account has verified it too.
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true, allowDifferentEmails: false },
+    },
     session: {
       // No cookie cache: the session and the user's role are read from the database on every
       // request, so a role change or a sign-out elsewhere takes effect on the very next request.
@@ -68,8 +75,12 @@ function createAuth(db: Db, env: Env) {
     databaseHooks: {
       user: {
         create: {
-          before: async (data) => ({
-            data: { ...data, role: isAdminEmail(env, data.email) ? "admin" : "user" },
+          before: async (data, ctx) => ({
+            data: {
+              ...data,
+              role: isAdminEmail(env, data.email) ? "admin" : "user",
+              image: await adoptAccountImage(data.image, ctx?.path === "/callback/:id"),
+            },
           }),
         },
       },
@@ -89,7 +100,14 @@ function createAuth(db: Db, env: Env) {
         },
       },
     },
-    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] }), bearer()],
+    plugins: [
+      admin({ defaultRole: "user", adminRoles: ["admin"] }),
+      bearer(),
+      phoneSignInPlugin(),
+      twoFactorPlugin(),
+      staffSignOnPlugin(env),
+      secondFactorEverywherePlugin(getDb),
+    ],
   });
 }
 

@@ -38,6 +38,12 @@ describe("parseEnv", () => {
     [{ GOOGLE_CLIENT_ID: "id-only" }, "GOOGLE_CLIENT_SECRET"],
     [{ CLOUDINARY_URL: "https://example.com" }, "CLOUDINARY_URL"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
+    [{ ADMIN_MFA: "yes" }, "ADMIN_MFA"],
+    [{ OIDC_ISSUER: "not a url" }, "OIDC_ISSUER"],
+    [{ OIDC_ISSUER: "https://sso.example.com", OIDC_CLIENT_ID: "shop" }, "OIDC_CLIENT_SECRET"],
+    [{ TWILIO_ACCOUNT_SID: "123" }, "TWILIO_ACCOUNT_SID"],
+    [{ TWILIO_ACCOUNT_SID: `AC${"a".repeat(32)}`, TWILIO_AUTH_TOKEN: "t" }, "TWILIO_FROM"],
+    [{ TWILIO_FROM: "555-1234" }, "TWILIO_FROM"],
   ])("refuses %j with one line naming %s", (source, variable) => {
     let thrown: unknown;
     try {

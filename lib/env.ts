@@ -60,6 +60,18 @@ const envSchema = z.object({
   TWITTER_CLIENT_SECRET: optionalString,
   // Tests and benchmarks sign many users in from one address; production keeps the default limiter.
   AUTH_RATE_LIMIT: booleanFlag.optional(),
+  OIDC_ISSUER: optionalString.pipe(z.url({ error: "must be the provider's issuer URL, e.g. https://sso.example.com" }).optional()),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  ADMIN_MFA: optionalString.pipe(z.enum(["required"], { error: "must be required or unset" }).optional()),
+  TWILIO_ACCOUNT_SID: optionalString.pipe(z.string().regex(/^AC[0-9a-fA-F]{32}$/, "must be an Account SID (AC followed by 32 hex digits)").optional()),
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, "must be a phone number in E.164 form (+15551234567) or a Messaging Service SID (MG…)")
+      .optional(),
+  ),
 });
 
 type RawEnv = z.infer<typeof envSchema>;
@@ -100,7 +112,17 @@ export function parseEnv(source: Record<string, string | undefined>): RawEnv {
       throw new EnvError(`Invalid configuration: ${missing} is required when the other ${provider} variable is set`);
     }
   }
+  requireAllOrNone(env, ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"]);
+  requireAllOrNone(env, ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"]);
   return env;
+}
+
+function requireAllOrNone(env: RawEnv, names: (keyof RawEnv)[]): void {
+  const missing = names.filter((name) => !env[name]);
+  if (missing.length > 0 && missing.length < names.length) {
+    const present = names.filter((name) => env[name]);
+    throw new EnvError(`Invalid configuration: ${missing[0]} is required when ${present.join(" and ")} ${present.length === 1 ? "is" : "are"} set`);
+  }
 }
 
 /**

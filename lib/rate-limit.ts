@@ -8,6 +8,9 @@ export const LIMITS = {
   contact: { max: 5, windowMs: 10 * 60_000 },
   newsletter: { max: 5, windowMs: 10 * 60_000 },
   review: { max: 5, windowMs: 10 * 60_000 },
+  // Text messages cost money and reach a stranger's phone: a few codes per number, more per client.
+  phoneCodePerNumber: { max: 3, windowMs: 15 * 60_000 },
+  phoneCodePerClient: { max: 10, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 const store = globalThis as unknown as { __toolforgeRateLimits?: Map<string, number[]> };

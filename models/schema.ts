@@ -31,6 +31,10 @@ export const user = pgTable("user", {
   banned: boolean("banned").default(false),
   banReason: text("ban_reason"),
   banExpires: timestamp("ban_expires", { withTimezone: true }),
+  // better-auth's phone-number and two-factor plugins.
+  phoneNumber: text("phone_number").unique(),
+  phoneNumberVerified: boolean("phone_number_verified"),
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
 });
 
 export const session = pgTable(
@@ -239,4 +243,36 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_created_at_idx").on(t.createdAt)],
 );
 
-export const authSchema = { user, session, account, verification };
+// better-auth's two-factor plugin (https://www.better-auth.com/docs/plugins/2fa#schema); the secret and
+// backup codes are stored encrypted with the auth secret. last_totp_step is ours: the time step of the
+// last accepted authenticator code, so that one code cannot be used twice (RFC 6238 §5.2).
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastTotpStep: integer("last_totp_step"),
+  },
+  (t) => [uniqueIndex("two_factor_user_id_unique").on(t.userId)],
+);
+
+/** Text messages written instead of sent when no SMS provider is configured (development). */
+export const smsOutbox = pgTable(
+  "sms_outbox",
+  {
+    id: text("id").primaryKey(),
+    to: text("to").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sms_outbox_created_at_idx").on(t.createdAt)],
+);
+
+export const authSchema = { user, session, account, verification, twoFactor };

@@ -2,6 +2,10 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
+import { MoreSignInOptions } from "@/components/auth/more-sign-in-options";
+import { signInProviders } from "@/lib/accounts/sign-in-providers";
+import { providerErrorMessage } from "@/components/auth/sign-in-messages";
+import { TwoFactorChallenge } from "@/components/auth/two-factor-challenge";
 import { safeNextPath } from "@/models/accounts";
 import { findPageActor } from "@/components/auth/session";
 import { getEnv } from "@/lib/env";
@@ -11,16 +15,30 @@ export const metadata: Metadata = { title: "Login" };
 type LoginPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function LoginPage({ searchParams }: LoginPageProps) {
-  const { next: rawNext, error } = await searchParams;
+  const { next: rawNext, error, step } = await searchParams;
   const next = safeNextPath(rawNext);
   if (await findPageActor()) redirect(next);
 
-  // better-auth sends a failed social sign-in back here with ?error=<code>.
-  const initialError = error ? "Signing in with Google did not complete. Try again or use your email and password." : null;
+  // A provider sign-in for an account with two-factor on comes back here for the second step.
+  if (step === "two-factor") {
+    return (
+      <AuthCard title="Login" intro="Welcome back. Sign in to order tools and follow your orders.">
+        <TwoFactorChallenge next={next} />
+      </AuthCard>
+    );
+  }
+
+  // better-auth sends a failed provider sign-in back here with ?error=<code>.
+  const initialError = typeof error === "string" ? providerErrorMessage(error) : null;
 
   return (
     <AuthCard title="Login" intro="Welcome back. Sign in to order tools and follow your orders.">
-      <LoginForm next={next} googleEnabled={Boolean(getEnv().socialProviders.google)} initialError={initialError} />
+      <LoginForm
+        next={next}
+        googleEnabled={false}
+        initialError={initialError}
+        alternatives={<MoreSignInOptions providers={signInProviders(getEnv())} next={next} />}
+      />
     </AuthCard>
   );
 }

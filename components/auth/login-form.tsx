@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { FormStatus } from "@/components/ui/form-status";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -10,6 +10,7 @@ import { signInSchema } from "@/models/accounts";
 import { AuthAlternatives } from "./auth-alternatives";
 import { primaryButtonClass } from "./auth-card";
 import { NETWORK_ERROR, readErrorMessage, TOO_MANY_ATTEMPTS } from "./error-body";
+import { TwoFactorChallenge } from "./two-factor-challenge";
 import { useSignedIn } from "./use-signed-in";
 
 type LoginFormProps = {
@@ -18,6 +19,8 @@ type LoginFormProps = {
   googleEnabled: boolean;
   /** A message to show at once, e.g. when Google sign-in came back with an error. */
   initialError?: string | null;
+  /** More ways in (providers, phone code), shown between the form and the link to register. */
+  alternatives?: ReactNode;
 };
 
 function messageFor(status: number, serverMessage: string): string {
@@ -26,8 +29,9 @@ function messageFor(status: number, serverMessage: string): string {
   return serverMessage;
 }
 
-export function LoginForm({ next, googleEnabled, initialError = null }: LoginFormProps) {
+export function LoginForm({ next, googleEnabled, initialError = null, alternatives }: LoginFormProps) {
   const [formError, setFormError] = useState<string | null>(initialError);
+  const [secondFactor, setSecondFactor] = useState(false);
   const signedIn = useSignedIn(next);
   const {
     register,
@@ -54,7 +58,10 @@ export function LoginForm({ next, googleEnabled, initialError = null }: LoginFor
       return;
     }
     if (response.ok) {
-      signedIn.finish("Signed in successfully");
+      // With two-factor on, the password only opens the second step.
+      const body = (await response.json().catch(() => null)) as { twoFactorRedirect?: boolean } | null;
+      if (body?.twoFactorRedirect) setSecondFactor(true);
+      else signedIn.finish("Signed in successfully");
       return;
     }
     const { message } = await readErrorMessage(response, "Signing in failed. Try again.");
@@ -62,6 +69,7 @@ export function LoginForm({ next, googleEnabled, initialError = null }: LoginFor
   });
 
   const pending = isSubmitting || signedIn.done;
+  if (secondFactor) return <TwoFactorChallenge next={next} />;
 
   return (
     <>
@@ -88,6 +96,7 @@ export function LoginForm({ next, googleEnabled, initialError = null }: LoginFor
           Login
         </SubmitButton>
       </form>
+      {alternatives}
       <AuthAlternatives form="login" next={next} googleEnabled={googleEnabled} pending={pending} onGoogleError={setFormError} />
     </>
   );

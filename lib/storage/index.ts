@@ -79,6 +79,16 @@ export async function saveImage(input: Uint8Array): Promise<StoredImage> {
   return store().put(`${randomBytes(16).toString("hex")}.webp`, image.bytes);
 }
 
+/** Whether a URL names an image this shop stored (local uploads, or this shop's Cloudinary folder). */
+export function isStoredImageUrl(url: string): boolean {
+  const local = /^\/uploads\/([^/]+)$/.exec(url);
+  if (local) return UPLOAD_NAME_PATTERN.test(local[1] ?? "");
+  const { CLOUDINARY_URL } = getEnv();
+  if (!CLOUDINARY_URL) return false;
+  const cloudName = new URL(CLOUDINARY_URL).hostname;
+  return new RegExp(`^https://res\\.cloudinary\\.com/${cloudName.replace(/[^\w-]/g, "")}/image/upload/(v\\d+/)?toolforge/[a-f0-9]{32}\\.webp$`).test(url);
+}
+
 /** Removes an image this shop stored (used to roll back when the record that needed it was not written). */
 export async function deleteImage(url: string): Promise<void> {
   await store().remove(url);

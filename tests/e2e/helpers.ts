@@ -42,3 +42,26 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary).toEqual([]);
 }
+
+/** Signs the page in as the shop's admin (ADMIN_EMAILS in playwright.config.ts), registering it the first time. */
+export async function signInAsAdmin(page: Page, baseURL: string | undefined): Promise<void> {
+  const signIn = await page.request.post("/api/auth/sign-in/email", {
+    data: { email: "admin@toolforge.test", password: "a-long-password" },
+    headers: { origin: baseURL ?? "" },
+  });
+  if (signIn.ok()) return;
+  await registerThroughPage(page, "Ada Admin", "admin@toolforge.test");
+}
+
+/**
+ * The code in the newest text message to a number, read from the admin's Text messages page (the
+ * SMS outbox) the way a person reads the text on their phone.
+ */
+export async function readTextedCode(adminPage: Page, phoneNumber: string): Promise<string> {
+  await adminPage.goto("/dashboard/texts");
+  const text = adminPage.getByRole("article").filter({ has: adminPage.getByRole("heading", { name: `To ${phoneNumber}` }) }).first();
+  await expect(text).toBeVisible();
+  const code = /(\d{6}) is your ToolForge sign-in code/.exec((await text.textContent()) ?? "")?.[1];
+  if (!code) throw new Error(`no code in the text to ${phoneNumber}`);
+  return code;
+}

@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import { AdminPageHeader, EmptyState } from "@/components/admin/data-table";
+import { Pagination, readPage } from "@/components/admin/pagination";
+import { TextMessages } from "@/components/admin/text-messages";
+import { requirePageActor } from "@/components/auth/session";
+import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { listTextMessages } from "@/lib/sms";
+
+export const metadata: Metadata = { title: "Text messages", robots: { index: false } };
+
+type TextsPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const pageHref = (page: number) => (page > 1 ? `/dashboard/texts?page=${page}` : "/dashboard/texts");
+
+/** The SMS outbox: with no SMS provider configured, texts (sign-in codes) are kept here instead of sent. */
+export default async function TextsPage({ searchParams }: TextsPageProps) {
+  const actor = await requirePageActor("/dashboard/texts");
+  if (actor.role !== "admin") return <ForbiddenMessage />;
+
+  const page = readPage((await searchParams).page);
+  const texts = await listTextMessages(actor, page);
+  const pageCount = Math.max(1, Math.ceil(texts.total / texts.pageSize));
+
+  return (
+    <>
+      <AdminPageHeader title="Text messages">
+        {texts.sender === "outbox"
+          ? "No SMS provider is configured, so text messages are kept here instead of being sent (development). Set the TWILIO_ variables to send them."
+          : "Text messages are sent through Twilio. Only those written while no provider was configured are listed here."}
+      </AdminPageHeader>
+      {texts.items.length === 0 ? (
+        <EmptyState title={texts.total === 0 ? "No text messages yet." : `There is no page ${page}.`}>
+          Sign-in codes sent by text message appear here.
+        </EmptyState>
+      ) : (
+        <TextMessages messages={texts.items} />
+      )}
+      <Pagination page={page} pageCount={pageCount} href={pageHref} label="Text message pages" />
+    </>
+  );
+}

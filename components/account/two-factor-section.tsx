@@ -1,0 +1,164 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import toast from "react-hot-toast";
+import { postJson, type AuthResult } from "@/components/auth/auth-request";
+import { secondFactorMessage } from "@/components/auth/sign-in-messages";
+import { Button } from "@/components/ui/button";
+import { FormStatus } from "@/components/ui/form-status";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { TextField } from "@/components/ui/text-field";
+import { BackupCodes } from "./backup-codes";
+import { QrCode } from "./qr-code";
+import { SecuritySection } from "./section";
+
+type Setup = { totpURI: string; backupCodes: string[] };
+
+function failure(result: Extract<AuthResult, { ok: false }>): string {
+  if (result.code === "INVALID_PASSWORD") return "That password is not right.";
+  if (result.status === 0) return result.message;
+  return secondFactorMessage(result.code, result.status);
+}
+
+/** The base32 key inside an otpauth:// URI, in groups of four for typing into an app by hand. */
+function setupKey(totpURI: string): string {
+  const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+  return secret.match(/.{1,4}/g)?.join(" ") ?? secret;
+}
+
+function PasswordField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <TextField id={id} label="Your password" type="password" autoComplete="current-password" value={value} onChange={(event) => onChange(event.target.value)} />
+  );
+}
+
+/**
+ * Two-factor authentication with an authenticator app (TOTP): set up with a QR code and a first code,
+ * 10 single-use backup codes, new codes, or off. better-auth's two-factor endpoints do the work.
+ */
+export function TwoFactorSection({ enabled, needsPassword }: { enabled: boolean; needsPassword: boolean }) {
+  const router = useRouter();
+  const [password, setPassword] = useState("");
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const [code, setCode] = useState("");
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
+  const passwordBody = needsPassword ? { password } : {};
+
+  async function run(action: string, path: string, body: unknown): Promise<AuthResult> {
+    setError(null);
+    setPending(action);
+    const result = await postJson(path, body);
+    setPending(null);
+    if (!result.ok) setError(failure(result));
+    return result;
+  }
+
+  async function start(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = await run("start", "/api/auth/two-factor/enable", passwordBody);
+    if (result.ok) {
+      setSetup(result.body as Setup);
+      setPassword("");
+    }
+  }
+
+  async function confirm(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code.trim())) {
+      setError("Enter the 6 digits your app shows");
+      return;
+    }
+    const result = await run("confirm", "/api/auth/two-factor/verify-totp", { code: code.trim() });
+    if (result.ok && setup) {
+      setCodes(setup.backupCodes);
+      setSetup(null);
+      toast.success("Two-factor authentication is on");
+    }
+  }
+
+  async function newCodes() {
+    const result = await run("codes", "/api/auth/two-factor/generate-backup-codes", passwordBody);
+    if (result.ok) {
+      setCodes((result.body as { backupCodes: string[] }).backupCodes);
+      setPassword("");
+    }
+  }
+
+  async function turnOff() {
+    const result = await run("off", "/api/auth/two-factor/disable", passwordBody);
+    if (result.ok) {
+      setPassword("");
+      toast.success("Two-factor authentication is off");
+      router.refresh();
+    }
+  }
+
+  function finish() {
+    setCodes(null);
+    router.refresh();
+  }
+
+  return (
+    <SecuritySection id="two-factor" title="Two-factor authentication">
+      <FormStatus id="two-factor-status" message={error} />
+      {codes ? (
+        <div className="flex flex-col gap-4">
+          <BackupCodes codes={codes} />
+          <Button onClick={finish} className="self-start">
+            I have saved my backup codes
+          </Button>
+        </div>
+      ) : setup ? (
+        <form onSubmit={confirm} noValidate aria-describedby="two-factor-status" className="flex flex-col gap-4">
+          <p className="text-slate-700">Scan this QR code with an authenticator app (such as Google Authenticator, 1Password or Aegis), then enter the code it shows.</p>
+          <QrCode value={setup.totpURI} label="QR code to add ToolForge to your authenticator app" />
+          <p className="text-sm text-slate-700">
+            Can&apos;t scan it? Enter this setup key in the app instead:{" "}
+            <code data-testid="totp-setup-key" className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900">
+              {setupKey(setup.totpURI)}
+            </code>
+          </p>
+          <TextField
+            id="two-factor-setup-code"
+            label="Code from your app"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <SubmitButton pending={pending === "confirm"} pendingLabel="Checking…" className="self-start rounded-md bg-brand px-5 py-2.5 font-semibold text-white">
+            Turn on two-factor authentication
+          </SubmitButton>
+        </form>
+      ) : enabled ? (
+        <div className="flex flex-col gap-4">
+          <p className="text-slate-700">
+            <strong>On.</strong> Signing in asks for a code from your authenticator app, or one of your backup codes.
+          </p>
+          {needsPassword ? <PasswordField id="two-factor-password" value={password} onChange={setPassword} /> : null}
+          <div className="flex flex-wrap gap-3">
+            <Button variant="secondary" onClick={() => void newCodes()} disabled={pending !== null}>
+              {pending === "codes" ? "Making new codes…" : "New backup codes"}
+            </Button>
+            <Button variant="secondary" onClick={() => void turnOff()} disabled={pending !== null}>
+              {pending === "off" ? "Turning off…" : "Turn off two-factor authentication"}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form onSubmit={start} noValidate aria-describedby="two-factor-status" className="flex flex-col gap-4">
+          <p className="text-slate-700">
+            <strong>Off.</strong> Add a second step to signing in: a code from an authenticator app on your phone.
+          </p>
+          {needsPassword ? <PasswordField id="two-factor-password" value={password} onChange={setPassword} /> : null}
+          <SubmitButton pending={pending === "start"} pendingLabel="Starting…" className="self-start rounded-md bg-brand px-5 py-2.5 font-semibold text-white">
+            Set up two-factor authentication
+          </SubmitButton>
+        </form>
+      )}
+    </SecuritySection>
+  );
+}

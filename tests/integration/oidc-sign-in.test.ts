@@ -1,0 +1,120 @@
+import { and, eq } from "drizzle-orm";
+import * as authRoute from "@/app/api/auth/[...all]/route";
+import * as meRoute from "@/app/api/me/route";
+import { resetAuthForTests } from "@/lib/auth";
+import { getDb } from "@/lib/db/client";
+import { resetEnvForTests } from "@/lib/env";
+import { account, user } from "@/models/schema";
+import { cookiesFrom, makeRequest, noParams, ORIGIN, signUp, uniqueEmail } from "@/tests/fixtures/http";
+import { signInAtProvider } from "@/tests/fixtures/oidc-browser";
+import { startOidcServer, type OidcServer } from "@/tests/fixtures/oidc-server";
+import { auth, awaitFreshStep, keyFromTotpUri, totpCode } from "@/tests/fixtures/two-factor";
+
+const CLIENT = { id: "toolforge-jest", secret: "toolforge-jest-secret" };
+let oidc: OidcServer;
+
+beforeAll(async () => {
+  oidc = await startOidcServer({ port: 0, clientId: CLIENT.id, clientSecret: CLIENT.secret, redirectUri: `${ORIGIN}/api/auth/callback/oidc` });
+  process.env.OIDC_ISSUER = oidc.issuer;
+  process.env.OIDC_CLIENT_ID = CLIENT.id;
+  process.env.OIDC_CLIENT_SECRET = CLIENT.secret;
+  resetEnvForTests();
+  resetAuthForTests();
+});
+
+afterAll(async () => {
+  await oidc.close();
+  for (const name of ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"]) delete process.env[name];
+  resetEnvForTests();
+  resetAuthForTests();
+});
+
+/** The whole redirect round trip: the shop sends the browser to the provider, the provider back. */
+async function signInThroughProvider(login: string): Promise<Response> {
+  const start = await authRoute.POST(
+    makeRequest("/api/auth/sign-in/social", { method: "POST", json: { provider: "oidc", callbackURL: "/dashboard", errorCallbackURL: "/login" } }),
+    noParams(),
+  );
+  expect(start.status).toBe(200);
+  const { url } = (await start.json()) as { url: string };
+  expect(url.startsWith(`${oidc.issuer}/`)).toBe(true);
+  const back = await signInAtProvider(url, login, ORIGIN);
+  expect(back.pathname).toBe("/api/auth/callback/oidc");
+  return authRoute.GET(makeRequest(back.pathname + back.search, { cookie: cookiesFrom(start) }), noParams());
+}
+
+async function whoIs(cookie: string): Promise<{ id: string; email: string; imageUrl: string | null } | null> {
+  const response = await meRoute.GET(makeRequest("/api/me", { cookie }), noParams());
+  return response.status === 200 ? ((await response.json()) as { id: string; email: string; imageUrl: string | null }) : null;
+}
+
+async function verifyEmailOf(userId: string): Promise<void> {
+  const db = await getDb();
+  await db.update(user).set({ emailVerified: true }).where(eq(user.id, userId));
+}
+
+async function oidcAccountOf(userId: string) {
+  const db = await getDb();
+  return db.select().from(account).where(and(eq(account.userId, userId), eq(account.providerId, "oidc")));
+}
+
+// These tests wait for a fresh 30-second TOTP step and sign in several times: give them room on a busy machine.
+const SLOW = 90_000;
+
+describe("staff single sign-on through an OpenID Connect provider", () => {
+  it("creates the account on first sign-in, with the provider's photo stored by the shop", async () => {
+    const email = uniqueEmail("staff");
+    const callback = await signInThroughProvider(email);
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get("location")).toBe("/dashboard");
+    const me = await whoIs(cookiesFrom(callback));
+    expect(me?.email).toBe(email);
+    expect(me?.imageUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
+  }, SLOW);
+
+  it("joins an existing account when the address is verified both at the provider and here", async () => {
+    const existing = await signUp();
+    await verifyEmailOf(existing.userId);
+    const callback = await signInThroughProvider(existing.email);
+    expect(callback.headers.get("location")).toBe("/dashboard");
+    expect((await whoIs(cookiesFrom(callback)))?.id).toBe(existing.userId);
+    expect(await oidcAccountOf(existing.userId)).toHaveLength(1);
+  }, SLOW);
+
+  it("refuses to join an account whose address is not verified here", async () => {
+    const existing = await signUp();
+    const callback = await signInThroughProvider(existing.email);
+    expect(callback.headers.get("location")).toBe("/login?error=account_not_linked");
+    expect(await whoIs(cookiesFrom(callback))).toBeNull();
+    expect(await oidcAccountOf(existing.userId)).toHaveLength(0);
+  }, SLOW);
+
+  it("refuses to join an account when the provider has not verified the address", async () => {
+    const existing = await signUp({ email: uniqueEmail("unverified-at-provider") });
+    await verifyEmailOf(existing.userId);
+    const callback = await signInThroughProvider(existing.email);
+    expect(callback.headers.get("location")).toBe("/login?error=account_not_linked");
+    expect(await oidcAccountOf(existing.userId)).toHaveLength(0);
+  }, SLOW);
+
+  it("asks an account with two-factor on for its second factor after the provider", async () => {
+    const email = uniqueEmail("staff-2fa");
+    const first = await signInThroughProvider(email);
+    const cookie = cookiesFrom(first);
+    // No password on this account: two-factor is set up without one.
+    await awaitFreshStep(10);
+    const enabled = await auth("/two-factor/enable", {}, cookie);
+    expect(enabled.status).toBe(200);
+    const key = keyFromTotpUri(((await enabled.json()) as { totpURI: string }).totpURI);
+    expect((await auth("/two-factor/verify-totp", { code: totpCode(key, -1) }, cookie)).status).toBe(200);
+
+    const again = await signInThroughProvider(email);
+    expect(again.status).toBe(302);
+    expect(again.headers.get("location")).toBe("/login?step=two-factor&next=%2Fdashboard");
+    const pending = cookiesFrom(again);
+    expect(await whoIs(pending)).toBeNull();
+    const verified = await auth("/two-factor/verify-totp", { code: totpCode(key) }, pending);
+    expect(verified.status).toBe(200);
+    expect((await whoIs(cookiesFrom(verified)))?.email).toBe(email);
+  }, SLOW);
+});

@@ -1,0 +1,225 @@
+import { like } from "drizzle-orm";
+import * as meRoute from "@/app/api/me/route";
+import * as signInPhone from "@/app/api/sign-in/phone/route";
+import * as signInPhoneCode from "@/app/api/sign-in/phone/code/route";
+import * as usersRoute from "@/app/api/users/route";
+import { resetEnvForTests } from "@/lib/env";
+import { getDb } from "@/lib/db/client";
+import { verification } from "@/models/schema";
+import { cookiesFrom, makeRequest, noParams, signUp } from "@/tests/fixtures/http";
+import { addPhoneNumber, latestCode, uniquePhoneNumber } from "@/tests/fixtures/phone";
+import { auth, awaitFreshStep, enrolTwoFactor, signInWithPassword, totpCode } from "@/tests/fixtures/two-factor";
+
+type AuthError = { code: string; message: string };
+
+async function whoIs(cookie: string): Promise<string | null> {
+  const response = await meRoute.GET(makeRequest("/api/me", { cookie }), noParams());
+  return response.status === 200 ? ((await response.json()) as { email: string }).email : null;
+}
+
+async function enrolledAccount() {
+  const session = await signUp();
+  const enrolled = await enrolTwoFactor(session.cookie);
+  return { ...session, ...enrolled };
+}
+
+/** A password sign-in that stops at the second-factor step: the challenge cookie. */
+async function challenge(email: string): Promise<string> {
+  const { response, cookie, body } = await signInWithPassword(email);
+  expect(response.status).toBe(200);
+  expect(body).toMatchObject({ twoFactorRedirect: true });
+  expect(await whoIs(cookie)).toBeNull();
+  return cookie;
+}
+
+// These tests wait for a fresh 30-second TOTP step and sign in several times: give them room on a busy machine.
+const SLOW = 90_000;
+
+describe("two-factor enrolment", () => {
+  it("gives an otpauth:// URI for the QR code and 10 distinct single-use backup codes, and turns on after a code", async () => {
+    const { email, cookie } = await signUp();
+    await awaitFreshStep(10);
+    const enabled = await auth("/two-factor/enable", { password: "correct-horse-battery" }, cookie);
+    expect(enabled.status).toBe(200);
+    const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
+    const uri = new URL(totpURI);
+    expect(uri.protocol).toBe("otpauth:");
+    expect(uri.searchParams.get("issuer")).toBe("ToolForge");
+    expect(uri.searchParams.get("digits")).toBe("6");
+    expect(uri.searchParams.get("period")).toBe("30");
+    expect(decodeURIComponent(uri.pathname)).toContain(email);
+    expect(backupCodes).toHaveLength(10);
+    expect(new Set(backupCodes).size).toBe(10);
+    for (const code of backupCodes) expect(code).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
+
+    // Not on until a code from the app proves it was scanned: a password sign-in is not challenged yet.
+    const before = await signInWithPassword(email);
+    expect(before.body).not.toMatchObject({ twoFactorRedirect: true });
+  }, SLOW);
+
+  it("needs the account's password to start", async () => {
+    const { cookie } = await signUp();
+    const response = await auth("/two-factor/enable", { password: "not-the-password" }, cookie);
+    expect(response.status).toBe(400);
+  }, SLOW);
+});
+
+describe("signing in with two-factor authentication", () => {
+  it("asks for the code after the password and signs in with it", async () => {
+    const { email, key } = await enrolledAccount();
+    await awaitFreshStep();
+    const pending = await challenge(email);
+    const verified = await auth("/two-factor/verify-totp", { code: totpCode(key) }, pending);
+    expect(verified.status).toBe(200);
+    expect(await whoIs(cookiesFrom(verified))).toBe(email);
+  }, SLOW);
+
+  it("accepts the code of the previous 30-second step (clock drift) but not the one before it, nor two steps ahead", async () => {
+    const { email, key } = await enrolledAccount();
+    await awaitFreshStep();
+    const pending = await challenge(email);
+    for (const offset of [-2, 2]) {
+      const refused = await auth("/two-factor/verify-totp", { code: totpCode(key, offset) }, pending);
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as AuthError).code).toBe("INVALID_CODE");
+    }
+    // -1 was spent confirming the enrolment; +1 is the next step's code, accepted like the previous one.
+    const drifted = await auth("/two-factor/verify-totp", { code: totpCode(key, 1) }, pending);
+    expect(drifted.status).toBe(200);
+  }, SLOW);
+
+  it("accepts a code once: the same code in a second sign-in is refused, as is the one used to enrol", async () => {
+    const { email, key } = await enrolledAccount();
+    await awaitFreshStep();
+    const code = totpCode(key);
+    expect((await auth("/two-factor/verify-totp", { code }, await challenge(email))).status).toBe(200);
+
+    const again = await challenge(email);
+    const replayed = await auth("/two-factor/verify-totp", { code }, again);
+    expect(replayed.status).toBe(401);
+    expect((await replayed.json()) as AuthError).toEqual({
+      code: "TOTP_CODE_REUSED",
+      message: "This code has already been used. Wait for the next code in your authenticator app.",
+    });
+    const enrolmentCode = await auth("/two-factor/verify-totp", { code: totpCode(key, -1) }, again);
+    expect(((await enrolmentCode.json()) as AuthError).code).toBe("TOTP_CODE_REUSED");
+  }, SLOW);
+
+  it("lets exactly one of two sign-ins racing with the same code through (on PostgreSQL they really run at once)", async () => {
+    const { email, key } = await enrolledAccount();
+    await awaitFreshStep();
+    const challenges = [await challenge(email), await challenge(email)];
+    const code = totpCode(key);
+    const results = await Promise.all(challenges.map((cookie) => auth("/two-factor/verify-totp", { code }, cookie)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+    const signedIn = await Promise.all(results.map((r) => whoIs(cookiesFrom(r))));
+    expect(signedIn.filter(Boolean)).toEqual([email]);
+  }, SLOW);
+
+  it("allows 5 tries per sign-in: after 5 wrong codes even the right one needs a new sign-in", async () => {
+    const { email, key } = await enrolledAccount();
+    await awaitFreshStep();
+    const pending = await challenge(email);
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const wrong = await auth("/two-factor/verify-totp", { code: "000000" === totpCode(key) ? "111111" : "000000" }, pending);
+      expect(((await wrong.json()) as AuthError).code).toBe("INVALID_CODE");
+    }
+    const sixth = await auth("/two-factor/verify-totp", { code: totpCode(key) }, pending);
+    expect(sixth.status).toBe(400);
+    expect(((await sixth.json()) as AuthError).code).toBe("TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE");
+
+    // A new sign-in gives a new challenge, and the code that was never accepted works there.
+    const fresh = await auth("/two-factor/verify-totp", { code: totpCode(key) }, await challenge(email));
+    expect(fresh.status).toBe(200);
+  }, SLOW);
+
+  it("locks the second factor for 15 minutes after 10 wrong codes in a row, across sign-ins", async () => {
+    const { email, key } = await enrolledAccount();
+    await awaitFreshStep(8);
+    const wrongCode = totpCode(key) === "000000" ? "111111" : "000000";
+    for (let round = 0; round < 2; round += 1) {
+      const pending = await challenge(email);
+      for (let attempt = 0; attempt < 5; attempt += 1) await auth("/two-factor/verify-totp", { code: wrongCode }, pending);
+    }
+    const locked = await auth("/two-factor/verify-totp", { code: totpCode(key) }, await challenge(email));
+    expect(locked.status).toBe(429);
+    expect(((await locked.json()) as AuthError).code).toBe("ACCOUNT_TEMPORARILY_LOCKED");
+  }, SLOW);
+
+  it("gives 10 minutes to enter the code: an older challenge is refused", async () => {
+    const { email, key } = await enrolledAccount();
+    await awaitFreshStep();
+    const pending = await challenge(email);
+    const db = await getDb();
+    await db.update(verification).set({ expiresAt: new Date(Date.now() - 1_000) }).where(like(verification.identifier, "2fa-%"));
+    const late = await auth("/two-factor/verify-totp", { code: totpCode(key) }, pending);
+    expect(late.status).toBe(401);
+    expect(((await late.json()) as AuthError).code).toBe("INVALID_TWO_FACTOR_COOKIE");
+  }, SLOW);
+
+  it("signs in with a backup code once; the same backup code is refused afterwards", async () => {
+    const { email, backupCodes } = await enrolledAccount();
+    const code = backupCodes[3] as string;
+    const first = await auth("/two-factor/verify-backup-code", { code }, await challenge(email));
+    expect(first.status).toBe(200);
+    expect(await whoIs(cookiesFrom(first))).toBe(email);
+
+    const again = await auth("/two-factor/verify-backup-code", { code }, await challenge(email));
+    expect(again.status).toBe(401);
+    expect(((await again.json()) as AuthError).code).toBe("INVALID_BACKUP_CODE");
+    const other = await auth("/two-factor/verify-backup-code", { code: backupCodes[4] }, await challenge(email));
+    expect(other.status).toBe(200);
+  }, SLOW);
+
+  it("asks for the second factor after a phone code too", async () => {
+    const { email, key, cookie } = await enrolledAccount();
+    const phoneNumber = uniquePhoneNumber();
+    await addPhoneNumber(cookie, phoneNumber);
+    await signInPhoneCode.POST(makeRequest("/api/sign-in/phone/code", { method: "POST", json: { phoneNumber } }), noParams());
+    await awaitFreshStep();
+    const byPhone = await signInPhone.POST(
+      makeRequest("/api/sign-in/phone", { method: "POST", json: { phoneNumber, code: await latestCode(phoneNumber) } }),
+      noParams(),
+    );
+    expect(byPhone.status).toBe(200);
+    expect(await byPhone.json()).toEqual({ twoFactorRequired: true });
+    const pending = cookiesFrom(byPhone);
+    expect(await whoIs(pending)).toBeNull();
+    const verified = await auth("/two-factor/verify-totp", { code: totpCode(key) }, pending);
+    expect(await whoIs(cookiesFrom(verified))).toBe(email);
+  }, SLOW);
+
+  it("turns off with the password, and sign-in stops asking for a code", async () => {
+    const { email, cookie } = await enrolledAccount();
+    const off = await auth("/two-factor/disable", { password: "correct-horse-battery" }, cookie);
+    expect(off.status).toBe(200);
+    const { body } = await signInWithPassword(email);
+    expect(body).not.toMatchObject({ twoFactorRedirect: true });
+  }, SLOW);
+});
+
+describe("ADMIN_MFA=required", () => {
+  beforeAll(() => {
+    process.env.ADMIN_MFA = "required";
+    resetEnvForTests();
+  });
+  afterAll(() => {
+    delete process.env.ADMIN_MFA;
+    resetEnvForTests();
+  });
+
+  it("answers an admin without two-factor with an enrolment message on every admin API, until they enrol", async () => {
+    const admin = await signUp({ email: "boss@toolforge.test" });
+    const refused = await usersRoute.GET(makeRequest("/api/users", { cookie: admin.cookie }), noParams());
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      "This shop requires admins to use two-factor authentication. Set it up under Account security, then try again.",
+    );
+    const me = (await (await meRoute.GET(makeRequest("/api/me", { cookie: admin.cookie }), noParams())).json()) as { role: string };
+    expect(me.role).toBe("customer");
+
+    const { cookie } = await enrolTwoFactor(admin.cookie);
+    const allowed = await usersRoute.GET(makeRequest("/api/users", { cookie }), noParams());
+    expect(allowed.status).toBe(200);
+  }, SLOW);
+});
