@@ -46,6 +46,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       ADMIN_EMAILS: "admin@toolforge.test",
       AUTH_RATE_LIMIT: "false",
+      // The tests play the proxy in front: each person gets an address of their own
+      // (tests/e2e/helpers.ts browseFromOwnAddress), so per-address limits meet only where a test wants them.
+      TRUSTED_PROXY_HOPS: "1",
       LOG_LEVEL: "warn",
     },
   },

@@ -240,3 +240,5 @@ export const auditLog = pgTable(
 );
 
 export const authSchema = { user, session, account, verification };
+
+export { rateLimitHit } from "./rate-limit";

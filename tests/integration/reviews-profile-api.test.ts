@@ -173,7 +173,8 @@ describe("contact and newsletter rate limits and notification", () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     const response = await newsletter.POST(makeRequest("/api/newsletter", { method: "POST", json: { email: "late@toolforge.test" }, headers }), noParams());
-    expect(((await response.json()) as ErrorBody).error.message).toMatch(/Too many requests/);
+    expect(((await response.json()) as ErrorBody).error.message).toMatch(/try again in 10 minutes/);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(590);
   });
 
   it("notifies the shop of a contact message through the mail adapter", async () => {
