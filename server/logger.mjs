@@ -16,7 +16,7 @@ const LOGGER = Symbol.for("toolforge.logger");
 
 // Keys whose values are personal data or secrets, compared without case, "-" or "_".
 const SECRET_KEYS = new Set([
-  "to", "cc", "bcc", "from", "replyto", "recipient", "recipients",
+  "to", "cc", "bcc", "from", "replyto", "recipient", "recipients", "subject", "text", "html", "name",
   "email", "emails", "phone", "phonenumber", "address", "shippingaddress",
   "cookie", "cookies", "setcookie", "authorization", "proxyauthorization",
   "password", "token", "secret", "otp", "card", "cardnumber", "pan", "cvc", "cvv", "expmonth", "expyear",

@@ -31,6 +31,8 @@ describe("the logger", () => {
     logger.warn(
       {
         to: "alice@example.com",
+        subject: "New message from Petra Probe",
+        customer: { name: "Petra Probe" },
         user: { email: "bob@example.com", phone: "+1 555 010 0199", password: "hunter2-hunter2" },
         card: { number: "4242424242424242", cvc: "123" },
         headers: { cookie: "toolforge.session_token=abc.def", authorization: "Bearer sk_live_abcdef" },
@@ -42,7 +44,7 @@ describe("the logger", () => {
       "mail for dave@example.com failed (Bearer eyJhbGciOi.payload.sig)",
     );
     const text = raw.join("");
-    for (const secret of ["alice@", "bob@", "carol@", "dave@", "555 010", "7946", "4242424242424242", "4000 0025", "123\"", "hunter2", "abc.def", "sk_live", "zzz999", "eyJhbGciOi"]) {
+    for (const secret of ["Petra", "alice@", "bob@", "carol@", "dave@", "555 010", "7946", "4242424242424242", "4000 0025", "123\"", "hunter2", "abc.def", "sk_live", "zzz999", "eyJhbGciOi"]) {
       expect(text).not.toContain(secret);
     }
     // What an operator needs stays readable.
