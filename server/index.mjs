@@ -117,7 +117,7 @@ async function makeLogger(dev, level) {
     try {
       // A devDependency: absent from production installs, where output stays JSON.
       const { default: pretty } = await import("pino-pretty");
-      return createLogger({ level, destination: pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }) });
+      return createLogger({ level, destination: pretty({ colorize: true, singleLine: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }) });
     } catch {
       // not installed: JSON lines
     }
