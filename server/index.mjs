@@ -15,6 +15,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { format } from "node:util";
+import nextEnv from "@next/env";
 import { applyClientAddress } from "./client-address.mjs";
 import { runShutdownHooks } from "./lifecycle.mjs";
 import { createLogger, getLogger, installLogger, LOG_LEVELS } from "./logger.mjs";
@@ -143,6 +144,8 @@ async function refreshPrerenderedPages(base, token) {
  * @param {{ dev?: boolean, dir?: string, env?: Record<string, string | undefined> }} [options]
  */
 export async function startShop({ dev = false, dir = ROOT, env = process.env } = {}) {
+  // .env files, as Next reads them, but before the settings below are read (the environment wins).
+  nextEnv.loadEnvConfig(dir, dev, { info: () => {}, error: (...args) => process.stderr.write(`${format(...args)}\n`) });
   /** @type {ServerSettings} */
   let settings;
   try {
