@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // ToolForge throughput benchmark (`npm run bench`).
 //
-// Starts the production build with `next start`, then load-tests a few app
+// Starts the production build with the shop's server (server/index.mjs), then load-tests a few app
 // paths with autocannon. Each path is measured next to two references taken
 // in the same run, so the figures can be compared across machines:
 //   * the app's own static file (/favicon.svg from public/) - the fastest thing
