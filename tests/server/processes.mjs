@@ -173,6 +173,13 @@ describe("two instances on one PostgreSQL database", () => {
     assert.equal(stderr.trim(), "Invalid configuration: AUTH_SECRET is required when DATABASE_URL is set (every instance must share it)");
   });
 
+  it("warn at start that images on local disk are not shared between instances", () => {
+    for (const instance of [a, b]) {
+      const warning = entries(instance).find((line) => line.level === "warn" && /uploaded images are stored on this instance's disk/.test(line.msg));
+      assert.ok(warning, `${instance.name} warns about local uploads next to DATABASE_URL`);
+    }
+  });
+
   it("share one limit, and a spoofed X-Forwarded-For chooses no bucket of its own", async () => {
     const statuses = [];
     for (let i = 0; i < 6; i += 1) {
