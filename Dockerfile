@@ -48,6 +48,7 @@ COPY --from=build /app/package.json /app/next.config.mjs ./
 COPY --from=build /app/public ./public
 COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/server ./server
 COPY --from=build --chown=node:node /app/.next ./.next
 USER node
 VOLUME ["/app/data"]

@@ -52,6 +52,9 @@ export default defineConfig({
       OIDC_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
       OIDC_CLIENT_ID: OIDC_CLIENT.id,
       OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
+      // The tests play the proxy in front: each person gets an address of their own
+      // (tests/e2e/helpers.ts browseFromOwnAddress), so per-address limits meet only where a test wants them.
+      TRUSTED_PROXY_HOPS: "1",
       LOG_LEVEL: "warn",
     },
   },

@@ -8,6 +8,7 @@ import { phoneSignInPlugin, secondFactorEverywherePlugin, staffSignOnPlugin, two
 import { adoptAccountImage } from "@/lib/accounts/photo";
 import { getDb, type Db } from "@/lib/db/client";
 import { getEnv, resolveAuthSecret, shopOrigins, type Env } from "@/lib/env";
+import { betterAuthRateLimitStorage } from "@/lib/rate-limit";
 import { authSchema, user as userTable } from "@/models/schema";
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -63,10 +64,15 @@ function createAuth(db: Db, env: Env) {
       // request, so a role change or a sign-out elsewhere takes effect on the very next request.
       cookieCache: { enabled: false },
     },
+    // better-auth's per-path limiter, counted in the shared database table (not per process);
+    // the shop's own limits for sign-in and sign-up sit in front of it (lib/accounts/auth-limits.ts).
     rateLimit: {
       enabled: env.AUTH_RATE_LIMIT ?? env.NODE_ENV === "production",
       window: 10,
       max: 100,
+      customStorage: betterAuthRateLimitStorage,
+      // Read on every page view; nothing to guess there.
+      customRules: { "/get-session": false },
     },
     advanced: {
       cookiePrefix: "toolforge",

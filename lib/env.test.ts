@@ -44,6 +44,15 @@ describe("parseEnv", () => {
     [{ TWILIO_ACCOUNT_SID: "123" }, "TWILIO_ACCOUNT_SID"],
     [{ TWILIO_ACCOUNT_SID: `AC${"a".repeat(32)}`, TWILIO_AUTH_TOKEN: "t" }, "TWILIO_FROM"],
     [{ TWILIO_FROM: "555-1234" }, "TWILIO_FROM"],
+    [{ TRUSTED_PROXY_HOPS: "-1" }, "TRUSTED_PROXY_HOPS"],
+    [{ TRUSTED_PROXY_HOPS: "one" }, "TRUSTED_PROXY_HOPS"],
+    [{ SHUTDOWN_GRACE_SECONDS: "0" }, "SHUTDOWN_GRACE_SECONDS"],
+    [{ LOG_LEVEL: "verbose" }, "LOG_LEVEL"],
+    // Several instances on one database with generated secrets would sign each other's users out.
+    [{ NODE_ENV: "production", DATABASE_URL: "postgres://shop@db/shop" }, "AUTH_SECRET"],
+    // Settings that point real SDKs at local stand-ins have no place in production.
+    [{ NODE_ENV: "production", STRIPE_API_BASE: "http://127.0.0.1:4010" }, "STRIPE_API_BASE"],
+    [{ NODE_ENV: "production", CLOUDINARY_API_BASE: "http://127.0.0.1:4011" }, "CLOUDINARY_API_BASE"],
   ])("refuses %j with one line naming %s", (source, variable) => {
     let thrown: unknown;
     try {
@@ -71,6 +80,16 @@ describe("parseEnv", () => {
     });
     expect(env.PORT).toBe(8080);
     expect(env.SEED_CATALOG).toBe(false);
+    expect(env.TRUSTED_PROXY_HOPS).toBe(0);
+    expect(env.SHUTDOWN_GRACE_SECONDS).toBe(10);
+  });
+
+  it("lets tests, development and the build use what production refuses", () => {
+    expect(parseEnv({ NODE_ENV: "test", STRIPE_API_BASE: "http://127.0.0.1:4010" }).STRIPE_API_BASE).toBe("http://127.0.0.1:4010");
+    expect(parseEnv({ DATABASE_URL: "postgres://shop@db/shop" }).AUTH_SECRET).toBeUndefined();
+    const building = { NODE_ENV: "production", NEXT_PHASE: "phase-production-build", DATABASE_URL: "postgres://shop@db/shop" };
+    expect(parseEnv(building).DATABASE_URL).toBe("postgres://shop@db/shop");
+    expect(parseEnv({ NODE_ENV: "production", TRUSTED_PROXY_HOPS: "1" }).TRUSTED_PROXY_HOPS).toBe(1);
   });
 });
 

@@ -19,6 +19,10 @@ const optionalString = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+function wholeNumber(min: number, max: number, message: string) {
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number({ error: "must be a port number" }).int().min(1).max(65535).default(3000),
@@ -72,7 +76,23 @@ const envSchema = z.object({
       .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, "must be a phone number in E.164 form (+15551234567) or a Messaging Service SID (MG…)")
       .optional(),
   ),
+  // Read by the server (server/index.mjs) before Next loads; checked here with everything else.
+  TRUSTED_PROXY_HOPS: wholeNumber(0, 10, "must be the number of proxies in front of the shop, a whole number from 0 to 10").default(0),
+  SHUTDOWN_GRACE_SECONDS: wholeNumber(1, 600, "must be a whole number of seconds from 1 to 600").default(10),
+  LOG_LEVEL: optionalString.pipe(
+    z
+      .enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"], {
+        error: "must be one of trace, debug, info, warn, error, fatal, silent",
+      })
+      .optional(),
+  ),
+  // Test-only: point real SDKs at local stand-ins. Refused in production (see TEST_ONLY below).
+  STRIPE_API_BASE: optionalString.pipe(z.url({ error: "must be an absolute URL" }).optional()),
+  CLOUDINARY_API_BASE: optionalString.pipe(z.url({ error: "must be an absolute URL" }).optional()),
 });
+
+/** Settings that only tests may use: a production server that finds one refuses to start. */
+const TEST_ONLY = ["STRIPE_API_BASE", "CLOUDINARY_API_BASE"] as const;
 
 type RawEnv = z.infer<typeof envSchema>;
 
@@ -100,6 +120,16 @@ export function parseEnv(source: Record<string, string | undefined>): RawEnv {
     throw new EnvError(`Invalid configuration: ${variable} ${issue?.message ?? "is invalid"}`);
   }
   const env = result.data;
+  if (env.NODE_ENV === "production") {
+    const testOnly = TEST_ONLY.find((name) => env[name] !== undefined);
+    if (testOnly) throw new EnvError(`Invalid configuration: ${testOnly} is a test-only setting and is refused in production`);
+    // Several instances on one database must sign sessions with one secret; a generated one would be
+    // different on each and sign users out whenever their requests move between instances. The build
+    // never opens the database, so it does not need the secret.
+    if (env.DATABASE_URL && !env.AUTH_SECRET && source.NEXT_PHASE !== "phase-production-build") {
+      throw new EnvError("Invalid configuration: AUTH_SECRET is required when DATABASE_URL is set (every instance must share it)");
+    }
+  }
   if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
     const missing = env.STRIPE_SECRET_KEY ? "STRIPE_PUBLISHABLE_KEY" : "STRIPE_SECRET_KEY";
     throw new EnvError(`Invalid configuration: ${missing} is required when the other Stripe key is set`);

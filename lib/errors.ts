@@ -18,6 +18,8 @@ export class AppError extends Error {
   readonly fields?: Record<string, string>;
   /** Extra machine-readable data a client needs to continue (e.g. a 3-D Secure challenge). */
   readonly details?: Record<string, string>;
+  /** Response headers that belong to this answer (e.g. Retry-After on a 429). */
+  readonly headers?: Record<string, string>;
 
   constructor(kind: AppErrorKind, message: string, fields?: Record<string, string>, details?: Record<string, string>) {
     super(message);

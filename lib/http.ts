@@ -43,13 +43,14 @@ export function errorResponse(error: unknown): Response {
     const body: ErrorBody = { error: { code: error.kind, message: error.message } };
     if (error.fields) body.error.fields = error.fields;
     if (error.details) body.error.details = error.details;
-    return json(body, { status: statusByKind[error.kind] });
+    return json(body, { status: statusByKind[error.kind], headers: error.headers });
   }
   if (error instanceof z.ZodError) {
     const fields = fieldErrors(error);
     const first = Object.values(fields)[0] ?? "Check the highlighted fields.";
     return json({ error: { code: "invalid", message: first, fields } } satisfies ErrorBody, { status: 422 });
   }
+  // The logger adds the request id (reqId), the same one the server's request line and X-Request-Id carry.
   log("error", "unhandled error", { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   return json({ error: { code: "internal", message: "Something went wrong on our side. Please try again." } }, { status: 500 });
 }
@@ -133,23 +134,17 @@ export function assertSameOrigin(request: Request): void {
 
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
-/** Wraps a route handler: same-origin check, one error mapper, one structured log line per request. */
+/**
+ * Wraps a route handler: same-origin check and one error mapper. The request's log line is written
+ * by the server (server/index.mjs) for every request, with the request id that error logs carry too.
+ */
 export function route<C>(handler: Handler<C>): Handler<C> {
   return async (request, context) => {
-    const started = performance.now();
-    let response: Response;
     try {
       assertSameOrigin(request);
-      response = await handler(request, context);
+      return await handler(request, context);
     } catch (error) {
-      response = errorResponse(error);
+      return errorResponse(error);
     }
-    log("info", "request", {
-      method: request.method,
-      path: new URL(request.url).pathname,
-      status: response.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    });
-    return response;
   };
 }

@@ -1,46 +1,207 @@
 import "server-only";
+import { isIPv4, isIPv6 } from "node:net";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { rateLimitHit } from "@/models/schema";
+import { noteRateLimitRefusal } from "@/server/request-context.mjs";
 
-export type Limit = { max: number; windowMs: number };
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
-/** What a script may send before it is slowed down. */
+export type Limit = {
+  /** Attempts counted per window: accepted ones where a route says which happened, else every one. */
+  max: number;
+  windowMs: number;
+  /**
+   * Rejected submissions (invalid input, refused by the service) per window, counted apart from the
+   * accepted ones so that mistakes never use up a person's allowance of valid submissions. Past it,
+   * every attempt is refused until old ones expire.
+   */
+  rejectedMax?: number;
+};
+
+/** What one client address or one account may do (docs/decisions/019). */
 export const LIMITS = {
-  contact: { max: 5, windowMs: 10 * 60_000 },
-  newsletter: { max: 5, windowMs: 10 * 60_000 },
-  review: { max: 5, windowMs: 10 * 60_000 },
+  signIn: { max: 30, windowMs: 15 * MINUTE },
+  registration: { max: 5, windowMs: HOUR, rejectedMax: 20 },
+  upload: { max: 30, windowMs: HOUR, rejectedMax: 60 },
+  contact: { max: 5, windowMs: 10 * MINUTE, rejectedMax: 20 },
+  newsletter: { max: 5, windowMs: 10 * MINUTE, rejectedMax: 20 },
+  review: { max: 5, windowMs: 10 * MINUTE, rejectedMax: 20 },
   // Text messages cost money and reach a stranger's phone: a few codes per number, more per client.
-  phoneCodePerNumber: { max: 3, windowMs: 15 * 60_000 },
-  phoneCodePerClient: { max: 10, windowMs: 60 * 60_000 },
+  phoneCodePerNumber: { max: 3, windowMs: 15 * MINUTE },
+  phoneCodePerClient: { max: 10, windowMs: HOUR },
 } satisfies Record<string, Limit>;
 
-const store = globalThis as unknown as { __toolforgeRateLimits?: Map<string, number[]> };
+export type RateLimitBucket = keyof typeof LIMITS;
 
-function hits(): Map<string, number[]> {
-  store.__toolforgeRateLimits ??= new Map();
-  return store.__toolforgeRateLimits;
+/** "45 seconds", "1 minute", "7 minutes". */
+function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/** A 429 that says when to come back, in its message and in Retry-After (RFC 9110 §10.2.3). */
+export class RateLimitedError extends AppError {
+  readonly retryAfterSeconds: number;
+  override readonly headers: Record<string, string>;
+
+  constructor(retryAfterSeconds: number) {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    super("rate_limited", `Too many attempts. Please try again in ${describeWait(seconds)}.`);
+    this.retryAfterSeconds = seconds;
+    this.headers = { "Retry-After": String(seconds) };
+  }
+}
+
+type Decision = { allowed: true; id: number } | { allowed: false; retryAfterSeconds: number };
+
+// Any constant: it only separates these advisory locks from others taken on the same database.
+const LOCK_SEED = 727_002;
+const SWEEP_EVERY_MS = MINUTE;
+const sweep = globalThis as unknown as { __toolforgeRateLimitSweep?: number };
+
+/** Seconds until enough of the oldest `counted` attempts expire to leave room under `max`. */
+function secondsUntilRoom(secondsLeft: number[], max: number): number | null {
+  if (secondsLeft.length < max) return null;
+  return secondsLeft[secondsLeft.length - max] ?? 1;
 }
 
 /**
- * Sliding-window limiter kept in this process. Behind a load balancer each instance counts on its
- * own, so the effective limit is max × instances: enough to stop a flood, documented in the README.
+ * Counts one attempt if the limit leaves room, in one transaction that holds an advisory lock on
+ * (bucket, key): concurrent requests on any instance are decided one after the other, so none can
+ * slip past the limit between the count and the insert. Times come from the database's clock, so
+ * instances with drifting clocks agree.
  */
-export function consumeRateLimit(bucket: keyof typeof LIMITS, key: string, now = Date.now()): void {
-  const limit = LIMITS[bucket];
-  const id = `${bucket}:${key}`;
-  const recent = (hits().get(id) ?? []).filter((t) => t > now - limit.windowMs);
-  if (recent.length >= limit.max) {
-    const retryInSeconds = Math.ceil(((recent[0] ?? now) + limit.windowMs - now) / 1000);
-    const minutes = Math.max(1, Math.ceil(retryInSeconds / 60));
-    throw new AppError("rate_limited", `Too many requests. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
-  }
-  recent.push(now);
-  hits().set(id, recent);
-  if (hits().size > 50_000) hits().clear();
+async function reserve(bucket: string, key: string, limit: Limit, outcome: "pending" | "accepted"): Promise<Decision> {
+  const db = await getDb();
+  const decision = await db.transaction(async (tx): Promise<Decision> => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${bucket}|${key}`}, ${LOCK_SEED}))`);
+    const live = await tx
+      .select({
+        outcome: rateLimitHit.outcome,
+        secondsLeft: sql<number>`ceil(extract(epoch from (${rateLimitHit.expiresAt} - now())))::int`,
+      })
+      .from(rateLimitHit)
+      .where(and(eq(rateLimitHit.bucket, bucket), eq(rateLimitHit.key, key), gt(rateLimitHit.expiresAt, sql`now()`)))
+      .orderBy(rateLimitHit.expiresAt);
+    const counted = live.filter((row) => row.outcome !== "rejected").map((row) => Number(row.secondsLeft));
+    const rejected = live.filter((row) => row.outcome === "rejected").map((row) => Number(row.secondsLeft));
+    const waits = [secondsUntilRoom(counted, limit.max), limit.rejectedMax === undefined ? null : secondsUntilRoom(rejected, limit.rejectedMax)];
+    const wait = Math.max(...waits.map((w) => w ?? 0));
+    if (waits.some((w) => w !== null)) return { allowed: false, retryAfterSeconds: wait };
+    const [row] = await tx
+      .insert(rateLimitHit)
+      .values({ bucket, key, outcome, expiresAt: sql`now() + ${limit.windowMs}::int * interval '1 millisecond'` })
+      .returning({ id: rateLimitHit.id });
+    if (!row) throw new Error("rate limit row was not inserted");
+    return { allowed: true, id: row.id };
+  });
+  await sweepExpired();
+  return decision;
 }
 
-/** The client address as the nearest proxy saw it; "direct" when the shop is reached without one. */
+/** Expired rows are deleted as they age out (at most once a minute per process), never all at once. */
+async function sweepExpired(): Promise<void> {
+  const now = Date.now();
+  if (sweep.__toolforgeRateLimitSweep !== undefined && now - sweep.__toolforgeRateLimitSweep < SWEEP_EVERY_MS) return;
+  sweep.__toolforgeRateLimitSweep = now;
+  try {
+    await (await getDb()).delete(rateLimitHit).where(lt(rateLimitHit.expiresAt, sql`now()`));
+  } catch (error) {
+    log("warn", "removing expired rate limit rows failed", { error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+async function settle(id: number, outcome: "accepted" | "rejected"): Promise<void> {
+  try {
+    await (await getDb()).update(rateLimitHit).set({ outcome }).where(eq(rateLimitHit.id, id));
+  } catch (error) {
+    // The attempt stays "pending", which counts as accepted until it expires: the safe side.
+    log("warn", "recording a rate-limited attempt's outcome failed", { error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+function refuse(bucket: string, retryAfterSeconds: number): never {
+  noteRateLimitRefusal(bucket);
+  throw new RateLimitedError(retryAfterSeconds);
+}
+
+/**
+ * Counts one attempt against `bucket` for `key` (a client address or an account id), or throws a
+ * 429 RateLimitedError when the window is full. For limits where every attempt counts alike.
+ */
+export async function consumeRateLimit(bucket: RateLimitBucket, key: string): Promise<void> {
+  const decision = await reserve(bucket, key, LIMITS[bucket], "accepted");
+  if (!decision.allowed) refuse(bucket, decision.retryAfterSeconds);
+}
+
+/**
+ * Runs a submission under a limit that counts accepted and rejected submissions apart. A slot is
+ * taken before `work` starts (so concurrent submissions cannot overshoot the limit); when `work`
+ * resolves and `isAccepted` says so it is counted as accepted, otherwise (it threw, e.g. a 422, or
+ * answered a failure) as rejected, against the separate, higher `rejectedMax`.
+ */
+export async function withRateLimit<T>(
+  bucket: RateLimitBucket,
+  key: string,
+  work: () => Promise<T>,
+  isAccepted: (result: T) => boolean = () => true,
+): Promise<T> {
+  const decision = await reserve(bucket, key, LIMITS[bucket], "pending");
+  if (!decision.allowed) refuse(bucket, decision.retryAfterSeconds);
+  let outcome: "accepted" | "rejected" = "rejected";
+  try {
+    const result = await work();
+    if (isAccepted(result)) outcome = "accepted";
+    return result;
+  } finally {
+    await settle(decision.id, outcome);
+  }
+}
+
+/**
+ * better-auth's own limiter (per path: a few sign-in attempts per 10 s, reset mails per minute…)
+ * stored in the same table, so it counts across instances instead of per process.
+ * https://www.better-auth.com/docs/concepts/rate-limit
+ */
+export const betterAuthRateLimitStorage = {
+  async consume(key: string, rule: { window: number; max: number }): Promise<{ allowed: boolean; retryAfter: number | null }> {
+    const decision = await reserve("better-auth", key, { max: rule.max, windowMs: rule.window * 1000 }, "accepted");
+    if (decision.allowed) return { allowed: true, retryAfter: null };
+    noteRateLimitRefusal("better-auth");
+    return { allowed: false, retryAfter: decision.retryAfterSeconds };
+  },
+};
+
+/** "2001:db8:1:2::/64" for any address in that /64: one household or host, however many addresses it rotates through. */
+function ipv6Network(address: string): string {
+  let text = address.toLowerCase();
+  const embedded = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(text);
+  if (embedded?.[1] && isIPv4(embedded[1])) {
+    const [a, b, c, d] = embedded[1].split(".").map(Number) as [number, number, number, number];
+    text = `${text.slice(0, -embedded[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail] = text.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail === undefined ? [] : tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(":")}::/64`;
+}
+
+/**
+ * The key for per-address limits: the client address the server resolved (server/index.mjs replaces
+ * whatever X-Forwarded-For the client sent with exactly that address, see docs/decisions/018), with
+ * IPv6 addresses grouped by their /64 network.
+ */
 export function clientKey(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for");
-  const first = forwarded?.split(",")[0]?.trim();
-  return first || headers.get("x-real-ip") || "direct";
+  const address = (headers.get("x-forwarded-for") ?? "").split(",").at(-1)?.trim() ?? "";
+  if (isIPv6(address)) return ipv6Network(address);
+  return address || "unknown";
 }

@@ -1,22 +1,32 @@
 import "server-only";
-import { getDatabase } from "@/lib/db/client";
+import { closeDb, getDatabase } from "@/lib/db/client";
 import { EnvError, getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
+import { waitForPendingMail } from "@/lib/mail";
+import { onShutdown } from "@/server/lifecycle.mjs";
 
 /**
  * Runs once when the server starts: a bad configuration stops it with one line naming the variable;
- * then the database is opened, migrated and seeded before the first request is answered.
+ * then the database is opened, migrated and seeded before the first request is answered. At
+ * shutdown (server/index.mjs, after in-flight requests) pending mail is finished, then the database
+ * closed.
  */
 export async function startServer(): Promise<void> {
+  let env;
   try {
-    getEnv();
+    env = getEnv();
   } catch (error) {
     if (error instanceof EnvError) {
-      console.error(error.message);
+      process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
     throw error;
   }
+  if (env.DATABASE_URL && !env.CLOUDINARY_URL) {
+    log("warn", "uploaded images are stored on this instance's disk (DATA_DIR/uploads) while the database is shared: other instances cannot serve them; set CLOUDINARY_URL when running more than one instance");
+  }
+  onShutdown("database", closeDb);
+  onShutdown("mail", waitForPendingMail);
   const handle = await getDatabase();
   log("info", "database ready", { engine: handle.engine });
 }

@@ -276,3 +276,5 @@ export const smsOutbox = pgTable(
 );
 
 export const authSchema = { user, session, account, verification, twoFactor };
+
+export { rateLimitHit } from "./rate-limit";

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // ToolForge throughput benchmark (`npm run bench`).
 //
-// Starts the production build with `next start`, then load-tests a few app
+// Starts the production build with the shop's server (server/index.mjs), then load-tests a few app
 // paths with autocannon. Each path is measured next to two references taken
 // in the same run, so the figures can be compared across machines:
 //   * the app's own static file (/favicon.svg from public/) - the fastest thing
@@ -249,15 +249,16 @@ async function pickPort(preferred) {
 }
 
 function startApp(port, env) {
-  const nextBin = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
-  // The app writes one log line per API request. Through a pipe read by this process (which is
+  // The shop's own server (server/index.mjs), as `npm start` runs it.
+  const serverEntry = path.join(ROOT, 'server', 'index.mjs');
+  // The app writes one log line per request. Through a pipe read by this process (which is
   // busy running autocannon) those writes would block the app — Node writes to pipes synchronously
   // on Linux — and the figures would measure this script. A file behaves like a log collector.
   const logFile = path.join(os.tmpdir(), `toolforge-bench-app-${process.pid}.log`);
   const logFd = openSync(logFile, 'w');
   // detached: the app (and any workers it spawns) get their own process
   // group, so cleanup can kill the whole group with kill(-pid).
-  const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port)], {
+  const child = spawn(process.execPath, [serverEntry], {
     cwd: ROOT,
     env,
     detached: true,

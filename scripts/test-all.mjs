@@ -7,6 +7,7 @@ const steps = [
   ["jest on PGlite", ["npm", "run", "test:unit"]],
   ["jest on PostgreSQL", ["npm", "run", "test:pg"]],
   ["end-to-end (Playwright, production build)", ["npm", "run", "test:e2e"]],
+  ["server processes (the build e2e made: two instances on PostgreSQL, shutdown, logs)", ["npm", "run", "test:server"]],
 ];
 
 for (const [name, [command, ...args]] of steps) {

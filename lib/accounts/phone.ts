@@ -5,7 +5,7 @@ import { getAuth } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { consumeRateLimit } from "@/lib/rate-limit";
+import { clientKey, consumeRateLimit } from "@/lib/rate-limit";
 import { SmsDeliveryError } from "@/lib/sms";
 import type { PhoneCodeEntry } from "@/models/phone";
 import { user, verification } from "@/models/schema";
@@ -108,6 +108,8 @@ export type PhoneSignIn = { setCookies: string[]; twoFactorRequired: boolean };
  * challenge instead of a session (the two_factor cookie), exactly as after a password.
  */
 export async function signInWithPhoneCode(input: PhoneCodeEntry, headers: Headers): Promise<PhoneSignIn> {
+  // A code is a credential: every try counts against the address's sign-in limit, like a password.
+  await consumeRateLimit("signIn", clientKey(headers));
   if (!(await findAccountByVerifiedPhone(input.phoneNumber))) throw codeError("code_used", NO_CODE_MESSAGE);
   const auth = await getAuth();
   try {

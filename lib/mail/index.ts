@@ -36,7 +36,7 @@ async function deliver(mail: Mail): Promise<void> {
     await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    log("warn", "mail delivery failed", { to: mail.to, subject: mail.subject, error: message });
+    log("warn", "mail delivery failed", { mailId: id, to: mail.to, subject: mail.subject, error: message });
     await db.update(mailOutbox).set({ error: message.slice(0, 500) }).where(eq(mailOutbox.id, id));
   }
 }

@@ -12,10 +12,11 @@ const store = globalThis as unknown as { __toolforgeStripe?: { key: string; clie
  * local server that plays Stripe's PaymentIntents endpoints.
  */
 export function stripeClient(): Stripe {
-  const key = getEnv().STRIPE_SECRET_KEY;
+  const env = getEnv();
+  const key = env.STRIPE_SECRET_KEY;
   if (!key) throw new Error("Stripe is not configured");
   if (store.__toolforgeStripe?.key === key) return store.__toolforgeStripe.client;
-  const base = process.env.STRIPE_API_BASE ? new URL(process.env.STRIPE_API_BASE) : null;
+  const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null;
   const client = new Stripe(key, {
     maxNetworkRetries: 2,
     timeout: 20_000,

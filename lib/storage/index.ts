@@ -37,7 +37,7 @@ function cloudinaryStore(cloudinaryUrl: string): ImageStore {
   const apiKey = decodeURIComponent(parsed.username);
   const apiSecret = decodeURIComponent(parsed.password);
   const cloudName = parsed.hostname;
-  const apiBase = process.env.CLOUDINARY_API_BASE ?? "https://api.cloudinary.com";
+  const apiBase = getEnv().CLOUDINARY_API_BASE ?? "https://api.cloudinary.com";
   const sign = (params: Record<string, string>) =>
     createHash("sha1")
       .update(

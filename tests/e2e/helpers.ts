@@ -3,6 +3,19 @@ import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
 
 let counter = 0;
+let addresses = 0;
+
+/**
+ * Gives the page's browser context a client address of its own, as the proxy in front would report
+ * it (the e2e server trusts one proxy hop, see playwright.config.ts). Every person a test plays
+ * then has their own per-address rate limits, as real visitors do.
+ */
+export async function browseFromOwnAddress(page: Page): Promise<string> {
+  addresses += 1;
+  const address = `10.${process.pid % 250}.${Math.floor(addresses / 250) % 250}.${(addresses % 250) + 1}`;
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": address });
+  return address;
+}
 export function uniqueEmail(prefix = "e2e"): string {
   counter += 1;
   return `${prefix}-${Date.now().toString(36)}-${counter}@toolforge.test`;
@@ -18,6 +31,7 @@ export async function photoFile(): Promise<{ name: string; mimeType: string; buf
  * A fixed `email` registers a known account, e.g. one listed in ADMIN_EMAILS (playwright.config.ts).
  */
 export async function registerThroughPage(page: Page, name = "Erin Endtoend", email = uniqueEmail()): Promise<string> {
+  await browseFromOwnAddress(page);
   await page.goto("/register");
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Email").fill(email);
@@ -30,6 +44,7 @@ export async function registerThroughPage(page: Page, name = "Erin Endtoend", em
 }
 
 export async function signInThroughPage(page: Page, email: string, password = "a-long-password"): Promise<void> {
+  await browseFromOwnAddress(page);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: /^(login|sign in)$/i }).click();

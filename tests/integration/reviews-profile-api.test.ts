@@ -173,7 +173,10 @@ describe("contact and newsletter rate limits and notification", () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     const response = await newsletter.POST(makeRequest("/api/newsletter", { method: "POST", json: { email: "late@toolforge.test" }, headers }), noParams());
-    expect(((await response.json()) as ErrorBody).error.message).toMatch(/Too many requests/);
+    expect(((await response.json()) as ErrorBody).error.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    const retryAfter = Number(response.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
   });
 
   it("notifies the shop of a contact message through the mail adapter", async () => {

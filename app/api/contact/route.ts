@@ -1,11 +1,12 @@
 import { json, readJson, route } from "@/lib/http";
 import { sendContactMessage } from "@/lib/messages/service";
-import { clientKey, consumeRateLimit } from "@/lib/rate-limit";
+import { clientKey, withRateLimit } from "@/lib/rate-limit";
 import { contactSchema } from "@/models/messages";
 
-export const POST = route(async (request: Request) => {
-  consumeRateLimit("contact", clientKey(request.headers));
-  const input = await readJson(request, contactSchema);
-  await sendContactMessage(input);
-  return json({ message: "Thanks — we'll get back to you" }, { status: 201 });
-});
+export const POST = route(async (request: Request) =>
+  withRateLimit("contact", clientKey(request.headers), async () => {
+    const input = await readJson(request, contactSchema);
+    await sendContactMessage(input);
+    return json({ message: "Thanks — we'll get back to you" }, { status: 201 });
+  }),
+);

@@ -1,19 +1,22 @@
 import { registerCustomer } from "@/lib/accounts/register";
 import { json, readBodyBytes, route } from "@/lib/http";
 import { readMultipart } from "@/lib/multipart";
+import { clientKey, withRateLimit } from "@/lib/rate-limit";
 import { MAX_UPLOAD_BYTES } from "@/lib/storage/images";
 
 /** Registration with a profile photo in one request (multipart: name, email, password, photo). */
-export const POST = route(async (request: Request) => {
-  const form = await readMultipart(request, await readBodyBytes(request, MAX_UPLOAD_BYTES + 64 * 1024));
-  const photo = form.get("photo");
-  const registered = await registerCustomer({
-    name: form.get("name"),
-    email: form.get("email"),
-    password: form.get("password"),
-    photo: photo instanceof Blob && photo.size > 0 ? new Uint8Array(await photo.arrayBuffer()) : null,
-  });
-  const response = json({ user: registered.user }, { status: 201 });
-  for (const cookie of registered.setCookies) response.headers.append("set-cookie", cookie);
-  return response;
-});
+export const POST = route(async (request: Request) =>
+  withRateLimit("registration", clientKey(request.headers), async () => {
+    const form = await readMultipart(request, await readBodyBytes(request, MAX_UPLOAD_BYTES + 64 * 1024));
+    const photo = form.get("photo");
+    const registered = await registerCustomer({
+      name: form.get("name"),
+      email: form.get("email"),
+      password: form.get("password"),
+      photo: photo instanceof Blob && photo.size > 0 ? new Uint8Array(await photo.arrayBuffer()) : null,
+    });
+    const response = json({ user: registered.user }, { status: 201 });
+    for (const cookie of registered.setCookies) response.headers.append("set-cookie", cookie);
+    return response;
+  }),
+);

@@ -1,7 +1,7 @@
 import { revalidateReviewPages } from "@/app/revalidate-catalog";
 import { requireActor } from "@/lib/accounts/actor";
 import { json, readJson, route } from "@/lib/http";
-import { consumeRateLimit } from "@/lib/rate-limit";
+import { withRateLimit } from "@/lib/rate-limit";
 import { listPublicReviews, saveReview } from "@/lib/reviews/service";
 import { reviewInputSchema } from "@/models/reviews";
 
@@ -10,9 +10,10 @@ export const GET = route(async () => json({ items: await listPublicReviews() }))
 /** One review per customer: the first post creates it (201), later posts edit it (200). */
 export const POST = route(async (request: Request) => {
   const actor = await requireActor(request.headers);
-  consumeRateLimit("review", actor.userId);
-  const input = await readJson(request, reviewInputSchema);
-  const { review, created } = await saveReview(actor, input);
-  revalidateReviewPages();
-  return json(review, { status: created ? 201 : 200 });
+  return withRateLimit("review", actor.userId, async () => {
+    const input = await readJson(request, reviewInputSchema);
+    const { review, created } = await saveReview(actor, input);
+    revalidateReviewPages();
+    return json(review, { status: created ? 201 : 200 });
+  });
 });
