@@ -25,8 +25,9 @@ export async function limitAuthRequest(request: Request, handle: () => Promise<R
     if (request.method === "POST" && SIGN_IN_PATHS.some((pattern) => pattern.test(path))) await consumeRateLimit("signIn", key);
     response = await handle();
   }
-  if (response.status === 429) {
-    throw new RateLimitedError(Number(response.headers.get("x-retry-after") ?? response.headers.get("retry-after")) || 60);
-  }
+  // better-auth's limiter marks its 429s with X-Retry-After: answer those like ours. A plugin's own
+  // 429 (two-factor's temporary lock) passes through with its code, which the sign-in form explains.
+  const retryAfter = response.headers.get("x-retry-after");
+  if (response.status === 429 && retryAfter !== null) throw new RateLimitedError(Number(retryAfter) || 60);
   return response;
 }

@@ -185,7 +185,8 @@ describe("phone sign-in with a texted code", () => {
     for (let i = 0; i < 3; i += 1) expect((await requestCode(phoneNumber)).status).toBe(202);
     const fourth = await requestCode(phoneNumber);
     expect(fourth.status).toBe(429);
-    expect(((await fourth.json()) as ErrorBody).error.message).toMatch(/^Too many requests\. Please wait \d+ minutes? and try again\.$/);
+    expect(((await fourth.json()) as ErrorBody).error.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    expect(Number(fourth.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
   it("keeps texts in the outbox table when no SMS provider is configured", async () => {
