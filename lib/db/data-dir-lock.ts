@@ -148,12 +148,16 @@ export async function claimDataDir(dataDir: string, handlers: ControlHandlers): 
   fs.chmodSync(socketPath, 0o600);
   // The claim must not keep a process alive that has nothing else to do (scripts, tests).
   server.unref();
+  // A shop stopped by a signal exits without closing the server: tidy the socket file away then too.
+  const removeSocket = () => fs.rmSync(socketPath, { force: true });
+  process.once("exit", removeSocket);
   return {
     socketPath,
     release: () =>
       new Promise<void>((resolve) => {
+        process.off("exit", removeSocket);
         server.close(() => {
-          fs.rmSync(socketPath, { force: true });
+          removeSocket();
           resolve();
         });
       }),
