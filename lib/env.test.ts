@@ -38,6 +38,7 @@ describe("parseEnv", () => {
     [{ GOOGLE_CLIENT_ID: "id-only" }, "GOOGLE_CLIENT_SECRET"],
     [{ CLOUDINARY_URL: "https://example.com" }, "CLOUDINARY_URL"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
+    [{ METRICS_TOKEN: "too-short" }, "METRICS_TOKEN"],
   ])("refuses %j with one line naming %s", (source, variable) => {
     let thrown: unknown;
     try {
