@@ -15,7 +15,12 @@ import { writeTar } from "./ops/tar.mjs";
 const BACKUP_FORMAT = "toolforge-backup";
 const BACKUP_VERSION = 1;
 
-const { values: options } = parseArgs({ options: { out: { type: "string" }, keep: { type: "string" } } });
+let options;
+try {
+  ({ values: options } = parseArgs({ options: { out: { type: "string" }, keep: { type: "string" } } }));
+} catch (error) {
+  fail(`${error.message}\nusage: npm run backup [-- --out DIR] [--keep N]`);
+}
 const keep = options.keep === undefined ? null : Number(options.keep);
 if (keep !== null && !(Number.isInteger(keep) && keep >= 1)) fail("--keep must be a whole number of backups, 1 or more");
 

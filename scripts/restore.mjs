@@ -11,7 +11,12 @@ import { openPglite, pgliteDir } from "./ops/pglite-snapshot.mjs";
 import { connectionFor, findPgTool, inspectDatabase, run } from "./ops/postgres.mjs";
 import { extractEntry, listTar, readEntry } from "./ops/tar.mjs";
 
-const { positionals } = parseArgs({ allowPositionals: true, options: {} });
+let positionals = [];
+try {
+  ({ positionals } = parseArgs({ allowPositionals: true, options: {} }));
+} catch (error) {
+  fail(error.message);
+}
 if (positionals.length !== 1) fail("usage: npm run restore -- <backup file>");
 const file = path.resolve(positionals[0]);
 if (!fs.existsSync(file)) fail(`${file} does not exist`);

@@ -29,7 +29,11 @@ type DatabaseFigures = {
   mailFailed: number;
 };
 
-const memo: { at: number; figures: Promise<DatabaseFigures> | null } = { at: 0, figures: null };
+// On globalThis: Next evaluates this module once per chunk, and the collect callbacks belong to
+// whichever evaluation registered the metrics first.
+const store = globalThis as unknown as { __toolforgeMetricsMemo?: { at: number; figures: Promise<DatabaseFigures> | null } };
+store.__toolforgeMetricsMemo ??= { at: 0, figures: null };
+const memo = store.__toolforgeMetricsMemo;
 
 async function readDatabaseFigures(): Promise<DatabaseFigures> {
   const { db } = await getDatabase();

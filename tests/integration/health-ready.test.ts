@@ -12,6 +12,11 @@ type Readiness = { ready: boolean; checks: Record<string, { ok: boolean; detail?
 const live = () => liveRoute.GET(makeRequest("/api/health/live"), noParams());
 const ready = () => readyRoute.GET(makeRequest("/api/health/ready"), noParams());
 
+// A running shop has opened its database before the first request (instrumentation); so does this test.
+beforeAll(async () => {
+  await getDb();
+});
+
 describe("health endpoints on a working shop", () => {
   it("is live and ready, and /api/health answers as before", async () => {
     const liveness = await live();
