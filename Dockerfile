@@ -48,6 +48,8 @@ COPY --from=build /app/package.json /app/next.config.mjs ./
 COPY --from=build /app/public ./public
 COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/scripts ./scripts
+# The operator commands (scripts/backup.mjs, restore.mjs, migrate.mjs) open PGlite with the shop's options.
+COPY --from=build /app/lib/db/pglite-options.mjs ./lib/db/pglite-options.mjs
 COPY --from=build --chown=node:node /app/.next ./.next
 USER node
 VOLUME ["/app/data"]

@@ -7,6 +7,7 @@ import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { claimDataDir } from "./data-dir-lock";
 import { migratePglite, migratePostgres } from "./migrate";
+import { pgliteOptions } from "./pglite-options.mjs";
 import { seedCatalog } from "./seed";
 
 export type Schema = typeof schema;
@@ -51,7 +52,7 @@ async function openPglite(dataDir: string | null): Promise<Handle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   if (dataDir === null) {
-    const client = new PGlite();
+    const client = new PGlite(pgliteOptions());
     await client.waitReady;
     const db = drizzle(client, { schema }) as unknown as Db;
     await migratePglite(db);
@@ -64,7 +65,7 @@ async function openPglite(dataDir: string | null): Promise<Handle> {
     backup: () => (client ? snapshotPglite(client) : Promise.reject(new Error("the database is still opening"))),
   });
   try {
-    client = new PGlite(dir);
+    client = new PGlite(pgliteOptions({ dataDir: dir }));
     await client.waitReady;
     const db = drizzle(client, { schema }) as unknown as Db;
     await migratePglite(db);

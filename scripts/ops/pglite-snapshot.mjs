@@ -1,6 +1,8 @@
 // Opening the embedded database from an operator command, when no shop has it open.
 import fs from "node:fs";
 import path from "node:path";
+// The shop's own PGlite options (extensions its migrations create); the Docker image carries this file.
+import { pgliteOptions } from "../../lib/db/pglite-options.mjs";
 
 export function pgliteDir(dataDir) {
   return path.join(dataDir, "pglite");
@@ -22,7 +24,7 @@ export async function snapshot(client) {
 
 export async function openPglite(dataDir, options = {}) {
   const { PGlite } = await import("@electric-sql/pglite");
-  const client = new PGlite(pgliteDir(dataDir), options);
+  const client = new PGlite(pgliteOptions({ ...options, dataDir: pgliteDir(dataDir) }));
   await client.waitReady;
   return client;
 }

@@ -18,6 +18,9 @@ import { createProduct } from "@/tests/fixtures/shop";
 // `npm run backup` and `npm run restore` run as an operator runs them: separate processes, while this
 // test process plays the running shop (for PGlite, the one process that has DATA_DIR open).
 jest.setTimeout(180_000);
+// This file's shop keeps its database on disk in DATA_DIR, as a real one does: a shared in-memory
+// test template (when the suite provides one) would leave nothing in DATA_DIR to back up.
+delete process.env.TEST_PGLITE_TEMPLATE;
 
 const onPostgres = Boolean(process.env.TEST_PG_DATABASE);
 const dataDir = process.env.DATA_DIR ?? "";
