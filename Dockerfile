@@ -5,16 +5,15 @@
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-# All dependencies, dev ones included: the build needs TypeScript, Tailwind and PostCSS.
+# All dependencies, dev ones included: the build needs TypeScript, Tailwind and PostCSS. `npm ci`
+# installs exactly what package-lock.json lists (it records every platform's native packages, see
+# ADR 022) and fails if the lockfile does not match package.json.
 # --ignore-scripts: no dependency needs its install script (sharp, Next's SWC binary and esbuild
 # come as prebuilt optional packages), and this is how the project is installed and tested locally.
-# `npm install` rather than `npm ci`: the committed lockfile lacks some other platforms' optional
-# native packages (macOS, Windows, …), and `npm ci` refuses a lockfile with such gaps. Versions are
-# pinned in package.json and locked, so `npm install` installs the same tree.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm install --ignore-scripts --no-audit --no-fund
+RUN npm ci --ignore-scripts --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
@@ -42,18 +41,24 @@ WORKDIR /app
 # The app runs as the image's unprivileged `node` user. It writes to DATA_DIR (PGlite files, uploads,
 # the generated auth secret) and to .next (the cache of revalidated pages); everything else stays
 # owned by root and read-only to it.
-RUN mkdir -p /app/data && chown node:node /app/data
+# `npm run backup` writes to /app/backups unless told otherwise (--out, BACKUP_DIR).
+RUN mkdir -p /app/data /app/backups && chown node:node /app/data /app/backups
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json /app/next.config.mjs ./
 COPY --from=build /app/public ./public
 COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/server ./server
+# The operator commands (scripts/backup.mjs, restore.mjs, migrate.mjs) open PGlite with the shop's options.
+COPY --from=build /app/lib/db/pglite-options.mjs ./lib/db/pglite-options.mjs
 COPY --from=build --chown=node:node /app/.next ./.next
 USER node
 VOLUME ["/app/data"]
 EXPOSE 3000
-# First start on an empty PGlite directory runs initdb and migrations (a few seconds): hence the grace period.
+# Readiness (database reachable, migrations applied, job worker running), not mere liveness: Docker's
+# health status is what decides whether a container gets traffic (compose's depends_on, proxies that
+# follow it). First start on an empty PGlite directory runs initdb and migrations (a few seconds):
+# hence the grace period. Orchestrators with separate probes use /api/health/live for liveness.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-    CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+    CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health/ready', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "scripts/start.mjs"]

@@ -46,6 +46,8 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.email({ error: "must be a comma-separated list of email addresses" }))),
   SEED_CATALOG: booleanFlag.default(true),
+  // Bearer token Prometheus sends to GET /api/metrics; unset, the endpoint answers 404.
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,

@@ -1,5 +1,6 @@
 import "server-only";
 import { closeDb, getDatabase } from "@/lib/db/client";
+import { DataDirInUseError } from "@/lib/db/data-dir-lock";
 import { EnvError, getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { waitForPendingMail } from "@/lib/mail";
@@ -27,6 +28,15 @@ export async function startServer(): Promise<void> {
   }
   onShutdown("database", closeDb);
   onShutdown("mail", waitForPendingMail);
-  const handle = await getDatabase();
-  log("info", "database ready", { engine: handle.engine });
+  try {
+    const handle = await getDatabase();
+    log("info", "database ready", { engine: handle.engine });
+  } catch (error) {
+    // A second shop on the same embedded database would corrupt it: stop with one clear line.
+    if (error instanceof DataDirInUseError || (error instanceof Error && error.name === "DataDirInUseError")) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
 }

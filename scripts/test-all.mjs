@@ -2,6 +2,7 @@
 import { spawnSync } from "node:child_process";
 
 const steps = [
+  ["lockfile (in sync with package.json, every platform's packages)", ["npm", "run", "lockfile:check"]],
   ["typecheck", ["npm", "run", "typecheck"]],
   ["lint", ["npm", "run", "lint"]],
   ["jest on PGlite", ["npm", "run", "test:unit"]],

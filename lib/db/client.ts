@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "@/models/schema";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
+import { claimDataDir } from "./data-dir-lock";
 import { migratePglite, migratePostgres } from "./migrate";
 import { pgliteOptions } from "./pglite-options.mjs";
 import { seedCatalog } from "./seed";
@@ -14,43 +15,96 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-type Handle = { db: Db; engine: "pglite" | "postgres"; close: () => Promise<void> };
+/** Connections of this process's database pool. PGlite is one in-process connection: total and max 1. */
+export type PoolStats = { total: number; max: number; idle: number | null; waiting: number | null };
+
+const PGLITE_POOL: PoolStats = { total: 1, max: 1, idle: null, waiting: null };
+
+type Handle = {
+  db: Db;
+  engine: "pglite" | "postgres";
+  poolStats: () => PoolStats;
+  close: () => Promise<void>;
+};
 
 // Next evaluates a module several times per process (instrumentation, route and SSR chunks):
 // keep the one handle on globalThis so PGlite's data directory is opened exactly once.
 const store = globalThis as unknown as { __toolforgeDb?: Promise<Handle> };
 
+type PGliteClient = InstanceType<typeof import("@electric-sql/pglite").PGlite>;
+
+/**
+ * A gzipped tarball of the data directory, taken at a transaction boundary (no transaction can be
+ * open while we hold PGlite's transaction lock) right after a checkpoint, so it restores without
+ * recovery. PGlite's own dumpDataDir does the copying.
+ */
+async function snapshotPglite(client: PGliteClient): Promise<Uint8Array> {
+  let tarball: Blob | undefined;
+  await client.transaction(async (tx) => {
+    await tx.exec("checkpoint");
+    tarball = await client.dumpDataDir("gzip");
+  });
+  if (!tarball) throw new Error("PGlite returned no snapshot");
+  return new Uint8Array(await tarball.arrayBuffer());
+}
+
 async function openPglite(dataDir: string | null): Promise<Handle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
-  let client: InstanceType<typeof PGlite>;
   // Under jest every test file starts from one database migrated once per run (tests/setup/global-setup.mjs).
   const template = process.env.NODE_ENV === "test" ? process.env.TEST_PGLITE_TEMPLATE : undefined;
-  if (template) {
-    client = new PGlite(pgliteOptions({ loadDataDir: new Blob([fs.readFileSync(template)]) }));
-  } else if (dataDir === null) {
-    client = new PGlite(pgliteOptions());
-  } else {
-    const dir = path.join(dataDir, "pglite");
-    fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(pgliteOptions({ dataDir: dir }));
+  if (template || dataDir === null) {
+    const client = new PGlite(pgliteOptions(template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {}));
+    await client.waitReady;
+    const db = drizzle(client, { schema }) as unknown as Db;
+    await migratePglite(db);
+    return { db, engine: "pglite", poolStats: () => PGLITE_POOL, close: () => client.close() };
   }
-  await client.waitReady;
-  const db = drizzle(client, { schema }) as unknown as Db;
-  await migratePglite(db);
-  return { db, engine: "pglite", close: () => client.close() };
+  const dir = path.join(dataDir, "pglite");
+  fs.mkdirSync(dir, { recursive: true });
+  let client: PGliteClient | undefined;
+  const claim = await claimDataDir(dataDir, {
+    backup: () => (client ? snapshotPglite(client) : Promise.reject(new Error("the database is still opening"))),
+  });
+  try {
+    client = new PGlite(pgliteOptions({ dataDir: dir }));
+    await client.waitReady;
+    const db = drizzle(client, { schema }) as unknown as Db;
+    await migratePglite(db);
+    const opened = client;
+    return {
+      db,
+      engine: "pglite",
+      poolStats: () => PGLITE_POOL,
+      close: async () => {
+        await opened.close();
+        await claim.release();
+      },
+    };
+  } catch (error) {
+    await client?.close().catch(() => undefined);
+    await claim.release();
+    throw error;
+  }
 }
+
+const POOL_MAX = 10;
 
 async function openPostgres(url: string): Promise<Handle> {
   const { Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   await migratePostgres(url);
-  const pool = new Pool({ connectionString: url, max: 10 });
+  const pool = new Pool({ connectionString: url, max: POOL_MAX });
   // An idle client whose server connection drops (restart, failover) emits an error on the pool;
   // without a listener that would crash the process. The pool replaces the client on next use.
   pool.on("error", (error) => log("warn", "idle database connection lost", { error: error.message }));
   const db = drizzle(pool, { schema }) as unknown as Db;
-  return { db, engine: "postgres", close: () => pool.end() };
+  return {
+    db,
+    engine: "postgres",
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX }),
+    close: () => pool.end(),
+  };
 }
 
 async function open(): Promise<Handle> {
@@ -61,7 +115,12 @@ async function open(): Promise<Handle> {
   const handle = env.DATABASE_URL && !building
     ? await openPostgres(env.DATABASE_URL)
     : await openPglite(building ? null : env.dataDir);
-  if (env.SEED_CATALOG) await seedCatalog(handle.db);
+  try {
+    if (env.SEED_CATALOG) await seedCatalog(handle.db);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error;
+  }
   return handle;
 }
 

@@ -1,11 +1,23 @@
 import "server-only";
+import fs from "node:fs";
 import path from "node:path";
+import { bigint, pgSchema, serial, text } from "drizzle-orm/pg-core";
+import { max } from "drizzle-orm";
 import type { Db } from "./client";
 
-const migrationsFolder = path.join(/*turbopackIgnore: true*/ process.cwd(), "drizzle");
+export const migrationsFolder = path.join(/*turbopackIgnore: true*/ process.cwd(), "drizzle");
 
-// Any constant works: it only has to be the same for every instance of the shop.
-const MIGRATION_LOCK_KEY = 727_001;
+// Any constant works: it only has to be the same for every instance of the shop, and for
+// `npm run migrate` (scripts/migrate.mjs), which takes the same lock.
+export const MIGRATION_LOCK_KEY = 727_001;
+
+// drizzle's own bookkeeping table, read (never written) here to tell whether migrations are pending.
+// Declared outside models/ so that drizzle-kit never generates a migration for it.
+const drizzleMigrations = pgSchema("drizzle").table("__drizzle_migrations", {
+  id: serial("id").primaryKey(),
+  hash: text("hash").notNull(),
+  createdAt: bigint("created_at", { mode: "number" }),
+});
 
 export async function migratePglite(db: Db): Promise<void> {
   const { migrate } = await import("drizzle-orm/pglite/migrator");
@@ -28,4 +40,46 @@ export async function migratePostgres(url: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+type JournalEntry = { tag: string; when: number };
+
+const journalStore = globalThis as unknown as { __toolforgeJournal?: JournalEntry[] };
+
+/** The migrations this build ships (drizzle/meta/_journal.json), read once per process. */
+function shippedMigrations(): JournalEntry[] {
+  journalStore.__toolforgeJournal ??= (
+    JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as { entries: JournalEntry[] }
+  ).entries;
+  return journalStore.__toolforgeJournal;
+}
+
+/** The SQLSTATE of a database error, whether drizzle wrapped it (as `cause`) or not. */
+function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth += 1) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === "string") return code;
+    current = cause;
+  }
+  return undefined;
+}
+
+/**
+ * Tags of the shipped migrations the database has not applied. drizzle's migrator decides the same
+ * way: a migration is applied when its journal timestamp is not after the newest recorded one.
+ */
+export async function findPendingMigrations(db: Db): Promise<string[]> {
+  let newestApplied = -1;
+  try {
+    const [row] = await db.select({ newest: max(drizzleMigrations.createdAt) }).from(drizzleMigrations);
+    newestApplied = Number(row?.newest ?? -1);
+  } catch (error) {
+    // No bookkeeping table (42P01) or schema (3F000) yet: nothing was ever migrated. Anything else
+    // (the database is down) is a real failure.
+    if (!["42P01", "3F000"].includes(sqlState(error) ?? "")) throw error;
+  }
+  return shippedMigrations()
+    .filter((entry) => entry.when > newestApplied)
+    .map((entry) => entry.tag);
 }

@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { sendMailInBackground } from "@/lib/mail";
+import { recordPaymentFailure } from "@/lib/metrics";
 import { formatMoney } from "@/lib/money/format";
 import { toOrderView } from "@/lib/orders/service";
 import type { OrderView } from "@/models/orders";
@@ -125,13 +126,21 @@ export async function startPayment(actor: Actor, orderId: string): Promise<Payme
 export async function confirmTestPayment(actor: Actor, orderId: string, input: ConfirmTestPaymentInput): Promise<OrderView> {
   if (isStripeConfigured()) throw new AppError("conflict", "This shop takes payments through Stripe.");
   const row = await requirePayableOrder(actor, orderId);
-  const charge = chargeTestCard({
-    card: input.card,
-    orderId: row.id,
-    amountCents: row.totalCents,
-    secret: resolveAuthSecret(getEnv()),
-    authentication: input.authentication,
-  });
+  let charge: ReturnType<typeof chargeTestCard>;
+  try {
+    charge = chargeTestCard({
+      card: input.card,
+      orderId: row.id,
+      amountCents: row.totalCents,
+      secret: resolveAuthSecret(getEnv()),
+      authentication: input.authentication,
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.kind === "payment_declined") {
+      recordPaymentFailure("test", error.details?.declineCode ?? "declined");
+    }
+    throw error;
+  }
   const { order: paid } = await markOrderPaid({
     orderId: row.id,
     provider: "test",
@@ -201,6 +210,7 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   }
   if (event.type === "payment_intent.payment_failed") {
     const intent = event.data.object;
+    recordPaymentFailure("stripe", intent.last_payment_error?.code ?? "unknown");
     log("info", "stripe payment failed", {
       orderId: intent.metadata?.orderId,
       paymentIntent: intent.id,

@@ -1,0 +1,69 @@
+// `npm run migrate`: applies the migrations in drizzle/ that the database has not applied yet, once.
+// On PostgreSQL it holds the same advisory lock as the shop's own start-up migration, so any number
+// of these and of starting instances may run at once: one applies, the others find nothing to do.
+// The embedded database is migrated only while no shop has it open (the shop migrates it at start).
+import { fail, loadShopConfig, MIGRATION_LOCK_KEY, migrationsFolder } from "./ops/config.mjs";
+import { askOwner, claimDataDir } from "./ops/pglite-dir.mjs";
+import { openPglite } from "./ops/pglite-snapshot.mjs";
+
+const COUNT = "select count(*)::int as n from drizzle.__drizzle_migrations";
+
+async function countApplied(query) {
+  try {
+    return (await query(COUNT)).rows[0].n;
+  } catch (error) {
+    // 42P01 / 3F000: no bookkeeping table yet, so nothing was ever applied.
+    if (error.code === "42P01" || error.code === "3F000") return 0;
+    throw error;
+  }
+}
+
+async function migratePostgres(databaseUrl) {
+  const { default: pg } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    const before = await countApplied((text) => client.query(text));
+    await migrate(drizzle(client), { migrationsFolder });
+    return (await countApplied((text) => client.query(text))) - before;
+  } finally {
+    await client.end();
+  }
+}
+
+async function migratePglite(dataDir) {
+  const owner = await askOwner(dataDir, "status", 2_000);
+  if (owner) {
+    throw new Error(
+      `a shop (pid ${owner.header.pid ?? "unknown"}) has the embedded database in ${dataDir} open; it applied its migrations when it ` +
+        "started. Stop it and run this again, or restart it to apply new ones.",
+    );
+  }
+  const release = await claimDataDir(dataDir, "migrate");
+  try {
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    const client = await openPglite(dataDir);
+    try {
+      const before = await countApplied((text) => client.query(text));
+      await migrate(drizzle(client), { migrationsFolder });
+      return (await countApplied((text) => client.query(text))) - before;
+    } finally {
+      await client.close();
+    }
+  } finally {
+    await release();
+  }
+}
+
+const { dataDir, databaseUrl } = loadShopConfig();
+try {
+  const applied = databaseUrl ? await migratePostgres(databaseUrl) : await migratePglite(dataDir);
+  const where = databaseUrl ? "PostgreSQL" : `the embedded database in ${dataDir}`;
+  console.log(applied > 0 ? `✓ applied ${applied} migration(s) to ${where}` : `✓ ${where} is up to date: nothing to apply`);
+} catch (error) {
+  fail(`migrate failed: ${error instanceof Error ? error.message : String(error)}`);
+}
