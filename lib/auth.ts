@@ -1,17 +1,13 @@
 import "server-only";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin, bearer } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
+import { bearer } from "better-auth/plugins";
+import { toolforgeAccounts } from "@/lib/accounts/auth-plugin";
 import { getDb, type Db } from "@/lib/db/client";
 import { getEnv, resolveAuthSecret, shopOrigins, type Env } from "@/lib/env";
-import { authSchema, user as userTable } from "@/models/schema";
+import { authSchema } from "@/models/schema";
 
 export const MIN_PASSWORD_LENGTH = 8;
-
-function isAdminEmail(env: Env, email: string): boolean {
-  return env.ADMIN_EMAILS.includes(email.trim().toLowerCase());
-}
 
 function createAuth(db: Db, env: Env) {
   return betterAuth({
@@ -33,6 +29,8 @@ function createAuth(db: Db, env: Env) {
       // No cookie cache: the session and the user's role are read from the database on every
       // request, so a role change or a sign-out elsewhere takes effect on the very next request.
       cookieCache: { enabled: false },
+      // "Last seen" on /account/security is the session's updatedAt, refreshed at most this often.
+      updateAge: 15 * 60,
     },
     rateLimit: {
       enabled: env.AUTH_RATE_LIMIT ?? env.NODE_ENV === "production",
@@ -43,31 +41,8 @@ function createAuth(db: Db, env: Env) {
       cookiePrefix: "toolforge",
       useSecureCookies: env.appUrl.startsWith("https://"),
     },
-    databaseHooks: {
-      user: {
-        create: {
-          before: async (data) => ({
-            data: { ...data, role: isAdminEmail(env, data.email) ? "admin" : "user" },
-          }),
-        },
-      },
-      session: {
-        create: {
-          // An address added to ADMIN_EMAILS after its account was created becomes admin at its next sign-in.
-          after: async (created) => {
-            if (env.ADMIN_EMAILS.length === 0) return;
-            const [row] = await db
-              .select({ email: userTable.email, role: userTable.role })
-              .from(userTable)
-              .where(eq(userTable.id, created.userId));
-            if (row && row.role !== "admin" && isAdminEmail(env, row.email)) {
-              await db.update(userTable).set({ role: "admin" }).where(eq(userTable.id, created.userId));
-            }
-          },
-        },
-      },
-    },
-    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] }), bearer()],
+    // No admin plugin: roles, disabling and every other account change live in lib/accounts (ADR 014).
+    plugins: [toolforgeAccounts(), bearer()],
   });
 }
 

@@ -8,6 +8,12 @@ export const LIMITS = {
   contact: { max: 5, windowMs: 10 * 60_000 },
   newsletter: { max: 5, windowMs: 10 * 60_000 },
   review: { max: 5, windowMs: 10 * 60_000 },
+  // Account emails: the resend button per account; reset and sign-in links per client and per address
+  // (so nobody can fill a stranger's inbox); link redemptions per client.
+  verificationEmail: { max: 3, windowMs: 15 * 60_000 },
+  accountEmailRequest: { max: 10, windowMs: 15 * 60_000 },
+  accountEmailTo: { max: 3, windowMs: 15 * 60_000 },
+  accountLinkUse: { max: 20, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;
 
 const store = globalThis as unknown as { __toolforgeRateLimits?: Map<string, number[]> };

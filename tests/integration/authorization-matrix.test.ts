@@ -25,6 +25,7 @@ import * as users from "@/app/api/users/route";
 import * as userRole from "@/app/api/users/[id]/role/route";
 import * as stripeWebhook from "@/app/api/webhooks/stripe/route";
 import { makeRequest, noParams, pngBytes, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
+import { signUpAdmin } from "@/tests/fixtures/mail";
 import { createProduct, markPaidForTest } from "@/tests/fixtures/shop";
 
 type Who = "anonymous" | "owner" | "other" | "admin";
@@ -105,7 +106,7 @@ beforeAll(async () => {
   sessions = {
     owner: await signUp({ name: "Owner" }),
     other: await signUp({ name: "Other" }),
-    admin: await signUp({ email: "boss@toolforge.test", name: "Boss" }),
+    admin: await signUpAdmin(),
   };
 });
 

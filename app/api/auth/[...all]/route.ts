@@ -1,7 +1,24 @@
+import { findAuthRoute } from "@/lib/accounts/auth-routes";
 import { getAuth } from "@/lib/auth";
+import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http";
+import { plainAuthMessage } from "@/models/account-messages";
 
-// better-auth answers sign-up, sign-in, sign-out and session under /api/auth/*.
-const handle = route(async (request: Request) => (await getAuth()).handler(request));
+/** better-auth's error answers `{ code, message }` keep their shape, with the shop's plain words. */
+async function withPlainMessage(response: Response): Promise<Response> {
+  if (response.status < 400 || !response.headers.get("content-type")?.includes("application/json")) return response;
+  const body = (await response.clone().json().catch(() => null)) as { code?: string; message?: string } | null;
+  const message = plainAuthMessage(body?.code);
+  if (!body || !message || message === body.message) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify({ ...body, message }), { status: response.status, headers });
+}
+
+// Only the better-auth endpoints listed in lib/accounts/auth-routes.ts answer; every other path is 404.
+const handle = route(async (request: Request) => {
+  if (!findAuthRoute(request.method, new URL(request.url).pathname)) throw new AppError("not_found", "Not found.");
+  return withPlainMessage(await (await getAuth()).handler(request));
+});
 
 export { handle as GET, handle as POST };
