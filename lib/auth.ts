@@ -1,10 +1,12 @@
 import "server-only";
 import { betterAuth } from "better-auth";
+import { isAPIError } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { bearer } from "better-auth/plugins";
 import { toolforgeAccounts } from "@/lib/accounts/auth-plugin";
 import { getDb, type Db } from "@/lib/db/client";
 import { getEnv, resolveAuthSecret, shopOrigins, type Env } from "@/lib/env";
+import { log } from "@/lib/log";
 import { authSchema } from "@/models/schema";
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -36,6 +38,14 @@ function createAuth(db: Db, env: Env) {
       enabled: env.AUTH_RATE_LIMIT ?? env.NODE_ENV === "production",
       window: 10,
       max: 100,
+    },
+    onAPIError: {
+      // A refusal (wrong password, locked, closed link) is normal traffic that the request log already
+      // records with its status; only a failure on our side is an error.
+      onError: (error) => {
+        if (isAPIError(error) && error.statusCode < 500) return;
+        log("error", "auth endpoint failed", { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      },
     },
     advanced: {
       cookiePrefix: "toolforge",

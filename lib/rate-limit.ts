@@ -14,6 +14,7 @@ export const LIMITS = {
   accountEmailRequest: { max: 10, windowMs: 15 * 60_000 },
   accountEmailTo: { max: 3, windowMs: 15 * 60_000 },
   accountLinkUse: { max: 20, windowMs: 15 * 60_000 },
+  emailChange: { max: 5, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;
 
 const store = globalThis as unknown as { __toolforgeRateLimits?: Map<string, number[]> };

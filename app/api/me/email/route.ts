@@ -8,7 +8,7 @@ import { emailChangeSchema } from "@/models/accounts";
 export const POST = route(async (request: Request) => {
   const actor = await requireActor(request.headers);
   const { email } = await readJson(request, emailChangeSchema);
-  await consumeRateLimit("accountEmailTo", `change:${actor.userId}`);
+  await consumeRateLimit("emailChange", actor.userId);
   const { sentTo } = await requestEmailChange(actor, email);
   return json({ sentTo, message: `We sent a confirmation link to ${sentTo}. Your address changes once you open it.` }, { status: 202 });
 });
