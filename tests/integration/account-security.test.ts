@@ -19,7 +19,7 @@ import * as userStatus from "@/app/api/users/[id]/status/route";
 import * as userRole from "@/app/api/users/[id]/role/route";
 import { getDb } from "@/lib/db/client";
 import { ANONYMISED_ORDER } from "@/lib/orders/anonymise";
-import { auditLog, mailOutbox, order, payment, profile, review, user } from "@/models/schema";
+import { auditLog, order, payment, profile, review, user } from "@/models/schema";
 import { ageSessions, signIn, signInRequest, whoAmI } from "@/tests/fixtures/accounts";
 import { cookiesFrom, makeRequest, noParams, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
 import { countMailTo, newestMailTo, signUpVerified, tokenMailedTo } from "@/tests/fixtures/mail";
