@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { Db, Tx } from "@/lib/db/client";
+import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { account } from "@/models/schema";
 
@@ -24,4 +24,9 @@ export async function setPasswordHash(tx: Tx, userId: string, passwordHash: stri
     .returning({ id: account.id });
   if (updated.length > 0) return;
   await tx.insert(account).values({ id: newId("acc"), accountId: userId, providerId: "credential", userId, password: passwordHash, createdAt: now, updatedAt: now });
+}
+
+/** Whether the account can sign in with a password (the security page offers "change" or "set by reset"). */
+export async function hasPassword(userId: string): Promise<boolean> {
+  return (await findPasswordHash(await getDb(), userId)) !== null;
 }
