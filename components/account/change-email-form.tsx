@@ -39,30 +39,32 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       <button type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)} className={buttonClasses("secondary", "sm")}>
         Change email address
       </button>
-      <div id={panelId} hidden={!open} className="mt-4">
-        {sent ? (
-          <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm font-medium text-green-900">
-            {sent}
-          </p>
-        ) : (
-          <form onSubmit={onSubmit} noValidate aria-describedby="change-email-status" className="flex max-w-md flex-col gap-4">
-            <FormStatus id="change-email-status" message={formError} />
-            <TextField
-              id="change-email"
-              label="New email address"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              hint={`Your account keeps ${currentEmail} until you open the link we send to the new address.`}
-              error={errors.email?.message}
-              {...register("email")}
-            />
-            <SubmitButton pending={isSubmitting} pendingLabel="Sending…" className={buttonClasses("primary", "md", "self-start")}>
-              Send confirmation link
-            </SubmitButton>
-          </form>
-        )}
-      </div>
+      {open ? (
+        <div id={panelId} className="mt-4">
+          {sent ? (
+            <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm font-medium text-green-900">
+              {sent}
+            </p>
+          ) : (
+            <form onSubmit={onSubmit} noValidate aria-describedby="change-email-status" className="flex max-w-md flex-col gap-4">
+              <FormStatus id="change-email-status" message={formError} />
+              <TextField
+                id="change-email"
+                label="New email address"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                hint={`Your account keeps ${currentEmail} until you open the link we send to the new address.`}
+                error={errors.email?.message}
+                {...register("email")}
+              />
+              <SubmitButton pending={isSubmitting} pendingLabel="Sending…" className={buttonClasses("primary", "md", "self-start")}>
+                Send confirmation link
+              </SubmitButton>
+            </form>
+          )}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -27,8 +27,8 @@ export function SecuritySection({ id, title, description, children, tone = "plai
 /** "Verified" / "Not verified" next to an address. */
 export function VerifiedBadge({ verified }: { verified: boolean }) {
   return verified ? (
-    <span className="inline-flex items-center gap-1.5 rounded-full bg-green-50 px-2.5 py-0.5 text-sm font-semibold text-green-800 ring-1 ring-green-700/30">
-      <span aria-hidden="true">✓</span> Verified
+    <span className="inline-flex items-center rounded-full bg-green-50 px-2.5 py-0.5 text-sm font-semibold text-green-800 ring-1 ring-green-700/30">
+      Verified
     </span>
   ) : (
     <span className="inline-flex items-center rounded-full bg-amber-50 px-2.5 py-0.5 text-sm font-semibold text-amber-900 ring-1 ring-amber-700/30">

@@ -48,29 +48,32 @@ export function EmailLinkRequest({ next }: { next: string }) {
       >
         Email me a sign-in link
       </button>
-      <div id={panelId} hidden={!open} className="mt-4">
-        {sent ? (
-          <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm font-medium text-green-900">
-            {sent}
-          </p>
-        ) : (
-          <form onSubmit={onSubmit} noValidate aria-describedby="email-link-status" className="flex flex-col gap-4">
-            <FormStatus id="email-link-status" message={formError} />
-            <TextField
-              id="email-link-email"
-              label="Email for the sign-in link"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              error={errors.email?.message}
-              {...register("email")}
-            />
-            <SubmitButton pending={isSubmitting} pendingLabel="Sending…" className={buttonClasses("primary", "md", "w-full")}>
-              Send the link
-            </SubmitButton>
-          </form>
-        )}
-      </div>
+      {/* Rendered only when open: the login page keeps one field labelled "Email" until then. */}
+      {open ? (
+        <div id={panelId} className="mt-4">
+          {sent ? (
+            <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm font-medium text-green-900">
+              {sent}
+            </p>
+          ) : (
+            <form onSubmit={onSubmit} noValidate aria-describedby="email-link-status" className="flex flex-col gap-4">
+              <FormStatus id="email-link-status" message={formError} />
+              <TextField
+                id="email-link-email"
+                label="Email for the sign-in link"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                error={errors.email?.message}
+                {...register("email")}
+              />
+              <SubmitButton pending={isSubmitting} pendingLabel="Sending…" className={buttonClasses("primary", "md", "w-full")}>
+                Send the link
+              </SubmitButton>
+            </form>
+          )}
+        </div>
+      ) : null}
     </div>
   );
 }
