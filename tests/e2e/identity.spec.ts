@@ -19,7 +19,7 @@ async function placeOrder(page: Page, baseURL: string | undefined): Promise<stri
 test("register, open the verification mail, and the account shows as verified", async ({ page }) => {
   const email = await registerThroughPage(page, "Vic Verify");
   // Unverified customers can shop; a reminder with a resend button sits under the header.
-  const reminder = page.getByRole("complementary", { name: "Email verification" });
+  const reminder = page.getByRole("complementary", { name: "Verification reminder" });
   await expect(reminder).toContainText(email);
   await reminder.getByRole("button", { name: "Send the link again" }).click();
   await expect(page.getByText(`We sent a new link to ${email}.`)).toBeVisible();
@@ -36,7 +36,7 @@ test("register, open the verification mail, and the account shows as verified", 
   const emailSection = page.getByRole("region", { name: "Email address" });
   await expect(emailSection.getByTestId("account-email")).toHaveText(email);
   await expect(emailSection.getByText("Verified", { exact: true })).toBeVisible();
-  await expect(page.getByRole("complementary", { name: "Email verification" })).toHaveCount(0);
+  await expect(page.getByRole("complementary", { name: "Verification reminder" })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   await page.goto("/profile");
