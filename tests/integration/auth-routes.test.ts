@@ -103,6 +103,19 @@ describe("better-auth's endpoints behind the allowlist", () => {
     expect(me.imageUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
   });
 
+  it("keeps any image the shop did not store off an account, however better-auth is asked to write it", async () => {
+    const auth = await getAuth();
+    const { internalAdapter } = await auth.$context;
+    const person = await signUp();
+    const stored = (await internalAdapter.findUserById(person.userId))?.image;
+    expect(stored).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
+    await internalAdapter.updateUser(person.userId, { image: "https://tracker.example/pixel.gif", name: "Renamed" });
+    expect(await internalAdapter.findUserById(person.userId)).toMatchObject({ image: stored, name: "Renamed" });
+
+    const created = await auth.api.signUpEmail({ body: { email: uniqueEmail("remote"), name: "Remote", password: "long-enough-pw", image: "javascript:alert(1)" } });
+    expect(created.user.image).toBeNull();
+  });
+
   it("keeps every allowlisted endpoint answering (none of them 404)", async () => {
     // The callback without a started sign-in is refused by better-auth, which logs it.
     jest.spyOn(console, "error").mockImplementation(() => undefined);
