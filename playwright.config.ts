@@ -1,11 +1,11 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_PORT, MAIL_API_PORT, MAIL_SMTP_PORT, OIDC_PORT } from "./tests/e2e/ports";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+const PORT = E2E_PORT;
 const baseURL = `http://localhost:${PORT}`;
 // The staff single sign-on provider tests/e2e/oidc.spec.ts starts (tests/fixtures/oidc-server.ts).
-export const OIDC_PORT = PORT + 1;
 export const OIDC_CLIENT = { id: "toolforge-e2e", secret: "toolforge-e2e-client-secret" };
 // A fresh shop for every run: the suite never depends on what an earlier run left.
 const dataDir = path.join(os.tmpdir(), `toolforge-e2e-${process.pid}-${Date.now()}`);
@@ -36,26 +36,39 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: "node scripts/start.mjs",
-    url: `${baseURL}/api/health`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      APP_URL: baseURL,
-      DATA_DIR: dataDir,
-      ADMIN_EMAILS: "admin@toolforge.test",
-      AUTH_RATE_LIMIT: "false",
-      OIDC_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
-      OIDC_CLIENT_ID: OIDC_CLIENT.id,
-      OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
-      // The tests play the proxy in front: each person gets an address of their own
-      // (tests/e2e/helpers.ts browseFromOwnAddress), so per-address limits meet only where a test wants them.
-      TRUSTED_PROXY_HOPS: "1",
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      // Mail goes over real SMTP to a local server; tests read it with tests/e2e/mail.ts.
+      command: "node tests/e2e/mail-server.mjs",
+      url: `http://127.0.0.1:${MAIL_API_PORT}/health`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { MAIL_SMTP_PORT: String(MAIL_SMTP_PORT), MAIL_API_PORT: String(MAIL_API_PORT) },
     },
-  },
+    {
+      command: "node scripts/start.mjs",
+      url: `${baseURL}/api/health`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(PORT),
+        APP_URL: baseURL,
+        DATA_DIR: dataDir,
+        ADMIN_EMAILS: "admin@toolforge.test",
+        AUTH_RATE_LIMIT: "false",
+        LOG_LEVEL: "warn",
+        OIDC_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
+        OIDC_CLIENT_ID: OIDC_CLIENT.id,
+        OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
+        // The tests play the proxy in front: each person gets an address of their own
+        // (tests/e2e/helpers.ts browseFromOwnAddress), so per-address limits meet only where a test wants them.
+        TRUSTED_PROXY_HOPS: "1",
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}?ignoreTLS=true`,
+        MAIL_FROM: "ToolForge <shop@toolforge.test>",
+      },
+    },
+  ],
 });

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { VerifyEmailReminder } from "@/components/account/verify-email-reminder";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Toaster } from "@/components/layout/toaster";
@@ -33,6 +34,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <SiteHeader />
+        <VerifyEmailReminder />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>

@@ -1,15 +1,16 @@
 import "server-only";
 import { randomBytes, scryptSync } from "node:crypto";
 import { betterAuth } from "better-auth";
+import { isAPIError } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin, bearer } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
+import { bearer } from "better-auth/plugins";
+import { toolforgeAccounts } from "@/lib/accounts/auth-plugin";
 import { phoneSignInPlugin, secondFactorEverywherePlugin, staffSignOnPlugin, twoFactorPlugin } from "@/lib/accounts/auth-plugins";
-import { adoptAccountImage } from "@/lib/accounts/photo";
 import { getDb, type Db } from "@/lib/db/client";
 import { getEnv, resolveAuthSecret, shopOrigins, type Env } from "@/lib/env";
+import { log } from "@/lib/log";
 import { betterAuthRateLimitStorage } from "@/lib/rate-limit";
-import { authSchema, user as userTable } from "@/models/schema";
+import { authSchema } from "@/models/schema";
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -31,10 +32,6 @@ function testPasswordHashing(env: Env) {
       return Boolean(salt && key) && derive(password, salt as string) === key;
     },
   };
-}
-
-function isAdminEmail(env: Env, email: string): boolean {
-  return env.ADMIN_EMAILS.includes(email.trim().toLowerCase());
 }
 
 function createAuth(db: Db, env: Env) {
@@ -63,6 +60,8 @@ function createAuth(db: Db, env: Env) {
       // No cookie cache: the session and the user's role are read from the database on every
       // request, so a role change or a sign-out elsewhere takes effect on the very next request.
       cookieCache: { enabled: false },
+      // "Last seen" on /account/security is the session's updatedAt, refreshed at most this often.
+      updateAge: 15 * 60,
     },
     // better-auth's per-path limiter, counted in the shared database table (not per process);
     // the shop's own limits for sign-in and sign-up sit in front of it (lib/accounts/auth-limits.ts).
@@ -74,40 +73,21 @@ function createAuth(db: Db, env: Env) {
       // Read on every page view; nothing to guess there.
       customRules: { "/get-session": false },
     },
+    onAPIError: {
+      // A refusal (wrong password, locked, closed link) is normal traffic that the request log already
+      // records with its status; only a failure on our side is an error.
+      onError: (error) => {
+        if (isAPIError(error) && error.statusCode < 500) return;
+        log("error", "auth endpoint failed", { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      },
+    },
     advanced: {
       cookiePrefix: "toolforge",
       useSecureCookies: env.appUrl.startsWith("https://"),
     },
-    databaseHooks: {
-      user: {
-        create: {
-          before: async (data, ctx) => ({
-            data: {
-              ...data,
-              role: isAdminEmail(env, data.email) ? "admin" : "user",
-              image: await adoptAccountImage(data.image, ctx?.path === "/callback/:id"),
-            },
-          }),
-        },
-      },
-      session: {
-        create: {
-          // An address added to ADMIN_EMAILS after its account was created becomes admin at its next sign-in.
-          after: async (created) => {
-            if (env.ADMIN_EMAILS.length === 0) return;
-            const [row] = await db
-              .select({ email: userTable.email, role: userTable.role })
-              .from(userTable)
-              .where(eq(userTable.id, created.userId));
-            if (row && row.role !== "admin" && isAdminEmail(env, row.email)) {
-              await db.update(userTable).set({ role: "admin" }).where(eq(userTable.id, created.userId));
-            }
-          },
-        },
-      },
-    },
+    // No admin plugin: roles, disabling and every other account change live in lib/accounts (ADR 014).
     plugins: [
-      admin({ defaultRole: "user", adminRoles: ["admin"] }),
+      toolforgeAccounts(),
       bearer(),
       phoneSignInPlugin(),
       twoFactorPlugin(),

@@ -33,6 +33,13 @@ export const LIMITS = {
   // Text messages cost money and reach a stranger's phone: a few codes per number, more per client.
   phoneCodePerNumber: { max: 3, windowMs: 15 * MINUTE },
   phoneCodePerClient: { max: 10, windowMs: HOUR },
+  // Account emails: the resend button per account; reset and sign-in links per client and per address
+  // (so nobody can fill a stranger's inbox); link redemptions per client.
+  verificationEmail: { max: 3, windowMs: 15 * MINUTE },
+  accountEmailRequest: { max: 10, windowMs: 15 * MINUTE },
+  accountEmailTo: { max: 3, windowMs: 15 * MINUTE },
+  accountLinkUse: { max: 20, windowMs: 15 * MINUTE },
+  emailChange: { max: 5, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;
 
 export type RateLimitBucket = keyof typeof LIMITS;

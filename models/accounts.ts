@@ -21,7 +21,34 @@ export const registerFieldsSchema = z.object({
 });
 export type RegisterFields = z.infer<typeof registerFieldsSchema>;
 
-const AUTH_PAGES = new Set(["/login", "/register"]);
+// Strict schemas for the account routes (app/api/account/*, app/api/me/*): an unknown field is a 422.
+export const emailRequestSchema = z
+  .object({
+    email: emailSchema,
+    /** Where an email link should bring the person back to; checked again with safeNextPath. */
+    next: z.string().max(2000).optional(),
+  })
+  .strict();
+export type EmailRequest = z.infer<typeof emailRequestSchema>;
+
+const tokenField = z.string({ error: "The link is incomplete" }).trim().min(1, "The link is incomplete").max(200, "The link is not valid");
+
+export const linkTokenSchema = z.object({ token: tokenField }).strict();
+
+export const passwordResetSchema = z.object({ token: tokenField, password: passwordSchema }).strict();
+export type PasswordReset = z.infer<typeof passwordResetSchema>;
+
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string({ error: "Enter your current password" }).min(1, "Enter your current password").max(128, "Use at most 128 characters"),
+    newPassword: passwordSchema,
+  })
+  .strict();
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+export const emailChangeSchema = z.object({ email: emailSchema }).strict();
+
+const AUTH_PAGES = new Set(["/login", "/register", "/login/link", "/forgot-password", "/reset-password"]);
 const PLACEHOLDER_ORIGIN = "http://toolforge.invalid";
 
 /**

@@ -17,7 +17,8 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 // ---- better-auth tables (https://www.better-auth.com/docs/concepts/database#core-schema),
-// plus the admin plugin's role/ban fields. Keys are better-auth's field names.
+// plus the shop's role and disabled fields (declared to better-auth by lib/accounts/auth-plugin.ts).
+// Keys are better-auth's field names.
 
 export const user = pgTable("user", {
   id: text("id").primaryKey(),
@@ -28,9 +29,8 @@ export const user = pgTable("user", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   role: text("role").notNull().default("user"),
-  banned: boolean("banned").default(false),
-  banReason: text("ban_reason"),
-  banExpires: timestamp("ban_expires", { withTimezone: true }),
+  // Set by an admin (lib/accounts/disable.ts): the account cannot sign in and has no sessions.
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
   // better-auth's phone-number and two-factor plugins.
   phoneNumber: text("phone_number").unique(),
   phoneNumberVerified: boolean("phone_number_verified"),
@@ -50,7 +50,6 @@ export const session = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    impersonatedBy: text("impersonated_by"),
   },
   (t) => [index("session_user_id_idx").on(t.userId)],
 );
@@ -120,9 +119,8 @@ export const order = pgTable(
   "orders",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    // Null once the customer deleted their account: the order stays for the books, anonymised (ADR 015).
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     productId: text("product_id")
       .notNull()
       .references(() => product.id),
@@ -278,3 +276,4 @@ export const smsOutbox = pgTable(
 export const authSchema = { user, session, account, verification, twoFactor };
 
 export { rateLimitHit } from "./rate-limit";
+export * from "./identity";

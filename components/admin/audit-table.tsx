@@ -9,6 +9,13 @@ const actionLabels: Record<string, string> = {
   "product.update": "Product updated",
   "product.delete": "Product deleted",
   "user.role": "Role changed",
+  "user.disabled": "Account disabled",
+  "user.enabled": "Account enabled",
+  "user.email-verified": "Email verified",
+  "user.email-changed": "Email changed",
+  "user.password-changed": "Password changed",
+  "user.password-reset": "Password reset",
+  "user.deleted": "Account deleted",
   "review.hide": "Review hidden",
   "review.show": "Review shown",
 };
@@ -29,7 +36,7 @@ export function AuditTable({ entries }: { entries: AuditView[] }) {
             <td className={`${cellClass} align-top text-sm whitespace-nowrap text-slate-700`}>
               <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
             </td>
-            <td className={`${cellClass} align-top text-sm break-all text-slate-900`}>{entry.actorEmail ?? `Deleted account (${entry.actorId})`}</td>
+            <td className={`${cellClass} align-top text-sm break-all text-slate-900`}>{entry.actorEmail ?? (entry.actorId === "system:admin-emails" ? "ADMIN_EMAILS (configuration)" : `Deleted account (${entry.actorId})`)}</td>
             <th scope="row" className={`${cellClass} text-left align-top text-sm font-semibold whitespace-nowrap text-slate-900`}>
               {actionLabels[entry.action] ?? entry.action}
               <code className="block text-xs font-normal text-slate-600">{entry.action}</code>

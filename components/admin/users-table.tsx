@@ -1,12 +1,16 @@
 import type { UserView } from "@/lib/accounts/service";
 import { cellClass, TableFrame, TableHead } from "./data-table";
+import { AccountStatusButton } from "./account-status-button";
 import { RoleButton } from "./role-button";
 
-/** Make Admin's table: every account with its role; customers can be promoted, other admins demoted. */
+/**
+ * Make Admin's table: every account with its role and status; customers can be promoted, other
+ * admins demoted, and any other account disabled (after a confirmation) or enabled again.
+ */
 export function UsersTable({ users, currentUserId }: { users: UserView[]; currentUserId: string }) {
   return (
-    <TableFrame id="users" caption="Accounts, oldest first" minWidth="min-w-[40rem]">
-      <TableHead columns={["#", "Email", "Name", "Role", "Action"]} />
+    <TableFrame id="users" caption="Accounts, oldest first" minWidth="min-w-[48rem]">
+      <TableHead columns={["#", "Email", "Name", "Role", "Status", "Action"]} />
       <tbody>
         {users.map((user, index) => {
           const admin = user.role === "admin";
@@ -25,14 +29,25 @@ export function UsersTable({ users, currentUserId }: { users: UserView[]; curren
                   <span className="text-sm text-slate-700">Customer</span>
                 )}
               </td>
-              <td className={cellClass}>
-                {!admin ? (
-                  <RoleButton userId={user.id} email={user.email} to="admin" />
-                ) : self ? (
-                  <span className="text-sm text-slate-600">You</span>
+              <td className={`${cellClass} text-sm`}>
+                {user.disabled ? (
+                  <span className="rounded-full bg-red-50 px-2.5 py-1 font-semibold text-red-800">Disabled</span>
                 ) : (
-                  <RoleButton userId={user.id} email={user.email} to="customer" />
+                  <span className="text-slate-700">Active</span>
                 )}
+                {user.emailVerified ? null : <span className="block text-xs text-slate-600">Email not verified</span>}
+              </td>
+              <td className={cellClass}>
+                <div className="flex flex-wrap gap-2">
+                  {!admin ? (
+                    <RoleButton userId={user.id} email={user.email} to="admin" />
+                  ) : self ? (
+                    <span className="text-sm text-slate-600">You</span>
+                  ) : (
+                    <RoleButton userId={user.id} email={user.email} to="customer" />
+                  )}
+                  {self ? null : <AccountStatusButton userId={user.id} email={user.email} disabled={user.disabled} />}
+                </div>
               </td>
             </tr>
           );

@@ -9,6 +9,8 @@ import { TextField } from "@/components/ui/text-field";
 import { signInSchema } from "@/models/accounts";
 import { AuthAlternatives } from "./auth-alternatives";
 import { primaryButtonClass } from "./auth-card";
+import { EmailLinkRequest } from "./email-link-request";
+import { ForgotPasswordLink } from "./forgot-password-link";
 import { NETWORK_ERROR, readErrorMessage, TOO_MANY_ATTEMPTS } from "./error-body";
 import { TwoFactorChallenge } from "./two-factor-challenge";
 import { useSignedIn } from "./use-signed-in";
@@ -23,10 +25,12 @@ type LoginFormProps = {
   alternatives?: ReactNode;
 };
 
-function messageFor(status: number, serverMessage: string): string {
+function messageFor(status: number, serverMessage: string | null): string {
   if (status === 401) return "Wrong email or password.";
+  // A locked address (429) or a disabled account (403) comes with its own plain message.
+  if (serverMessage) return serverMessage;
   if (status === 429) return TOO_MANY_ATTEMPTS;
-  return serverMessage;
+  return "Signing in failed. Try again.";
 }
 
 export function LoginForm({ next, googleEnabled, initialError = null, alternatives }: LoginFormProps) {
@@ -64,8 +68,8 @@ export function LoginForm({ next, googleEnabled, initialError = null, alternativ
       else signedIn.finish("Signed in successfully");
       return;
     }
-    const { message } = await readErrorMessage(response, "Signing in failed. Try again.");
-    setFormError(messageFor(response.status, message));
+    const { message } = await readErrorMessage(response, "");
+    setFormError(messageFor(response.status, message || null));
   });
 
   const pending = isSubmitting || signedIn.done;
@@ -92,11 +96,13 @@ export function LoginForm({ next, googleEnabled, initialError = null, alternativ
           error={errors.password?.message}
           {...register("password")}
         />
+        <ForgotPasswordLink />
         <SubmitButton pending={pending} pendingLabel="Signing in…" className={primaryButtonClass}>
           Login
         </SubmitButton>
       </form>
       {alternatives}
+      <EmailLinkRequest next={next} />
       <AuthAlternatives form="login" next={next} googleEnabled={googleEnabled} pending={pending} onGoogleError={setFormError} />
     </>
   );

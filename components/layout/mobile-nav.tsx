@@ -162,6 +162,14 @@ export function MobileNav() {
                     >
                       My Profile
                     </Link>
+                    <Link
+                      href="/account/security"
+                      prefetch={false}
+                      onClick={leave}
+                      className={buttonClasses("ghost-dark", "md", "w-full")}
+                    >
+                      Sign-in &amp; security
+                    </Link>
                     <button
                       type="button"
                       className={buttonClasses("primary", "md", "w-full")}

@@ -14,6 +14,7 @@ export type SessionUser = {
   email: string;
   image?: string | null;
   role?: string | null;
+  emailVerified?: boolean;
 };
 
 /** better-auth's get-session answer: null when signed out. */

@@ -126,6 +126,18 @@ export function UserMenu({ user }: { user: SessionUser }) {
             </Link>
           </li>
           <li role="none">
+            <Link
+              role="menuitem"
+              tabIndex={-1}
+              href="/account/security"
+              prefetch={false}
+              className={ITEM_CLASS}
+              onClick={() => close(false)}
+            >
+              Sign-in &amp; security
+            </Link>
+          </li>
+          <li role="none">
             <button
               role="menuitem"
               tabIndex={-1}

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { Avatar } from "@/components/auth/avatar";
 import type { Role } from "@/lib/accounts/actor";
 import type { ProfileView as ProfileDetails } from "@/models/profile";
@@ -5,7 +6,7 @@ import { formatBirthday, formatMonthYear, latestBirthday } from "./format";
 import { ProfileEditor } from "./profile-form";
 
 type ProfileViewProps = {
-  account: { name: string; email: string; imageUrl: string | null; role: Role };
+  account: { name: string; email: string; imageUrl: string | null; role: Role; emailVerified: boolean };
   /** When the account was created ("Member since"); null if it could not be read. */
   memberSince: Date | null;
   profile: ProfileDetails;
@@ -47,7 +48,13 @@ export function ProfileView({ account, memberSince, profile }: ProfileViewProps)
             {memberSince ? (
               <li className="rounded-full bg-slate-100 px-3 py-1 font-semibold text-slate-800">Member since {formatMonthYear(memberSince)}</li>
             ) : null}
+            <li className={`rounded-full px-3 py-1 font-semibold ${account.emailVerified ? "bg-green-50 text-green-800" : "bg-amber-50 text-amber-900"}`}>
+              {account.emailVerified ? "Email verified" : "Email not verified"}
+            </li>
           </ul>
+          <Link href="/account/security" prefetch={false} className="mt-3 inline-block font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+            Sign-in &amp; security
+          </Link>
         </div>
       </section>
 

@@ -153,7 +153,8 @@ function pendingRedirectPath(returned: unknown, baseURL: string): string {
 
 /**
  * better-auth's two-factor plugin asks for the second factor after a password sign-in only. The
- * shop's other ways in (a phone code, a social or single sign-on callback) are first factors too:
+ * shop's other ways in (a phone code, a social or single sign-on callback, an email link, a password
+ * reset) are first factors too:
  * for an account with two-factor on, the session they made is dropped and the same challenge is
  * started (the plugin's signed `two_factor` cookie and its two verification rows), so the person
  * finishes with /two-factor/verify-totp or /two-factor/verify-backup-code like any other. The same
@@ -183,8 +184,12 @@ export function secondFactorEverywherePlugin(db: () => Promise<Db>) {
           handler: createAuthMiddleware(async (ctx) => recordAcceptedTotp(db, ctx)),
         },
         {
+          // The shop's email-link and password-reset sign-ins (lib/accounts/auth-plugin.ts) prove access
+          // to the mailbox only: they are first factors like the others.
           matcher: (ctx: MatchedContext) =>
             ctx.path === "/callback/:id" ||
+            ctx.path === "/toolforge/email-link" ||
+            ctx.path === "/toolforge/reset-password" ||
             (ctx.path === "/phone-number/verify" && !(ctx.body as { updatePhoneNumber?: boolean } | undefined)?.updatePhoneNumber),
           handler: createAuthMiddleware(async (ctx) => {
             const signedIn = ctx.context.newSession;

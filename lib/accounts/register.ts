@@ -7,12 +7,21 @@ import { deleteImage, saveImage } from "@/lib/storage";
 import { registerFieldsSchema } from "@/models/accounts";
 import { toUserView, type UserView } from "./service";
 
-export type RegisterInput = { name: unknown; email: unknown; password: unknown; photo: Uint8Array | null };
-export type Registered = { user: UserView; setCookies: string[] };
+export type RegisterInput = {
+  name: unknown;
+  email: unknown;
+  password: unknown;
+  photo: Uint8Array | null;
+  /** The browser's headers: the new session records its device and address for the session list. */
+  requestHeaders?: Headers;
+};
+export type Registered = { user: UserView; setCookies: string[]; /** For API clients (bearer plugin). */ authToken: string | null };
 
 /**
- * Creates an account with its profile photo. The photo is checked and stored first; if the account
- * cannot be created the stored photo is removed again, so a failed registration leaves nothing behind.
+ * Creates an account with its profile photo: the one way to sign up (better-auth's own sign-up
+ * endpoint is closed, ADR 014). The photo is checked and stored first; if the account cannot be
+ * created the stored photo is removed again, so a failed registration leaves nothing behind. The
+ * account starts unverified and is mailed a verification link (lib/accounts/auth-plugin.ts).
  */
 export async function registerCustomer(input: RegisterInput): Promise<Registered> {
   const parsed = registerFieldsSchema.safeParse({ name: input.name, email: input.email, password: input.password });
@@ -38,11 +47,13 @@ export async function registerCustomer(input: RegisterInput): Promise<Registered
   try {
     const { headers, response } = await auth.api.signUpEmail({
       body: { name: values.name, email: values.email, password: values.password, image: photoUrl },
+      headers: input.requestHeaders,
       returnHeaders: true,
     });
     return {
       user: toUserView(response.user as typeof response.user & { role?: string | null }),
       setCookies: headers.getSetCookie(),
+      authToken: headers.get("set-auth-token"),
     };
   } catch (error) {
     await deleteImage(photoUrl);

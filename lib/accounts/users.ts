@@ -1,15 +1,13 @@
 import "server-only";
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/service";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { user } from "@/models/schema";
-import { requireAdmin, toRole, type Actor, type Role } from "./actor";
+import { requireAnotherActiveAdmin } from "./last-admin";
+import { ROLE_CHANGE_LOCK } from "./locks";
+import { requireAdmin, toRole, type Actor, type Role } from "./roles";
 import { toUserView, type UserView } from "./service";
-
-// Serialises role changes across instances, so two admins demoting each other at once cannot
-// leave the shop with none.
-const ROLE_CHANGE_LOCK = 727_002;
 
 export async function listUsers(actor: Actor): Promise<UserView[]> {
   requireAdmin(actor);
@@ -20,7 +18,8 @@ export async function listUsers(actor: Actor): Promise<UserView[]> {
 
 /**
  * Changes a user's role (admins). Sessions are read from the database on every request, so the change
- * applies on that user's very next request. The last admin cannot be demoted.
+ * applies on that user's very next request. The last active admin cannot be demoted. The audit entry
+ * is also what keeps ADMIN_EMAILS from promoting a demoted admin again (lib/accounts/admin-emails.ts).
  */
 export async function setUserRole(actor: Actor, userId: string, role: Role): Promise<UserView> {
   requireAdmin(actor);
@@ -31,15 +30,7 @@ export async function setUserRole(actor: Actor, userId: string, role: Role): Pro
     if (!target) throw new AppError("not_found", "No user with this id.");
     const current = toRole(target.role);
     if (current === role) return toUserView(target);
-    if (role === "customer") {
-      const [others] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(user)
-        .where(and(eq(user.role, "admin"), ne(user.id, userId)));
-      if ((others?.n ?? 0) === 0) {
-        throw new AppError("conflict", "The shop needs at least one admin: make someone else admin first.");
-      }
-    }
+    if (role === "customer" && !target.disabledAt) await requireAnotherActiveAdmin(tx, userId);
     const [updated] = await tx
       .update(user)
       .set({ role: role === "admin" ? "admin" : "user", updatedAt: new Date() })

@@ -1,6 +1,6 @@
 import "server-only";
-import { desc, eq, sql } from "drizzle-orm";
-import { requireAdmin, type Actor } from "@/lib/accounts/actor";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { requireAdmin, type Actor } from "@/lib/accounts/roles";
 import { getDb, type Tx } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { auditLog, user } from "@/models/schema";
@@ -13,8 +13,11 @@ export type AuditEntry = {
   after?: Record<string, unknown> | null;
 };
 
-/** Records an admin write inside the transaction that makes it, so the log and the change land together. */
-export async function recordAudit(tx: Tx, actor: Actor, entry: AuditEntry): Promise<void> {
+/**
+ * Records a write inside the transaction that makes it, so the log and the change land together.
+ * The actor is a person, or a system id such as "system:admin-emails" for a configuration rule.
+ */
+export async function recordAudit(tx: Tx, actor: Pick<Actor, "userId">, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
     id: newId("aud"),
     actorId: actor.userId,
@@ -71,4 +74,18 @@ export async function listAudit(
     page,
     pageSize,
   };
+}
+
+/**
+ * Erases a deleted account's address and name from the audit entries about it. The entries stay
+ * (who changed what, and when, by id), so the log still adds up without holding the person's data.
+ */
+export async function redactAccountInAudit(tx: Tx, userId: string): Promise<void> {
+  await tx
+    .update(auditLog)
+    .set({
+      before: sql`${auditLog.before} - 'email' - 'name'`,
+      after: sql`${auditLog.after} - 'email' - 'name'`,
+    })
+    .where(and(eq(auditLog.entity, "user"), eq(auditLog.entityId, userId)));
 }

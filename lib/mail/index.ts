@@ -1,6 +1,6 @@
 import "server-only";
 import type { Transporter } from "nodemailer";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Tx } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
@@ -53,4 +53,10 @@ export function sendMailInBackground(mail: Mail): void {
 /** Waits for mail started so far (tests, graceful shutdown). */
 export async function waitForPendingMail(): Promise<void> {
   await Promise.all([...pending()]);
+}
+
+/** Removes the outbox copies of mail to an address (account deletion erases the person's data). */
+export async function forgetMailTo(tx: Tx, address: string): Promise<void> {
+  const { eq } = await import("drizzle-orm");
+  await tx.delete(mailOutbox).where(eq(mailOutbox.to, address));
 }

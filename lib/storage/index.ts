@@ -79,16 +79,6 @@ export async function saveImage(input: Uint8Array): Promise<StoredImage> {
   return store().put(`${randomBytes(16).toString("hex")}.webp`, image.bytes);
 }
 
-/** Whether a URL names an image this shop stored (local uploads, or this shop's Cloudinary folder). */
-export function isStoredImageUrl(url: string): boolean {
-  const local = /^\/uploads\/([^/]+)$/.exec(url);
-  if (local) return UPLOAD_NAME_PATTERN.test(local[1] ?? "");
-  const { CLOUDINARY_URL } = getEnv();
-  if (!CLOUDINARY_URL) return false;
-  const cloudName = new URL(CLOUDINARY_URL).hostname;
-  return new RegExp(`^https://res\\.cloudinary\\.com/${cloudName.replace(/[^\w-]/g, "")}/image/upload/(v\\d+/)?toolforge/[a-f0-9]{32}\\.webp$`).test(url);
-}
-
 /** Removes an image this shop stored (used to roll back when the record that needed it was not written). */
 export async function deleteImage(url: string): Promise<void> {
   await store().remove(url);
@@ -102,4 +92,18 @@ export async function readLocalUpload(name: string): Promise<Buffer | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether a URL names an image this shop stored (and re-encoded): a local upload, or an asset in the
+ * shop's own Cloudinary folder. Account photos must be one of these, never a remote URL.
+ */
+export function isStoredImageUrl(url: string | null | undefined): url is string {
+  if (!url) return false;
+  const local = /^\/uploads\/([^/]+)$/.exec(url);
+  if (local) return UPLOAD_NAME_PATTERN.test(local[1] ?? "");
+  const { CLOUDINARY_URL } = getEnv();
+  if (!CLOUDINARY_URL) return false;
+  const cloudName = new URL(CLOUDINARY_URL).hostname;
+  return new RegExp(`^https://res\\.cloudinary\\.com/${cloudName.replace(/[^a-z0-9_-]/gi, "")}/image/upload/(v\\d+/)?toolforge/[a-f0-9]{32}\\.webp$`).test(url);
 }

@@ -1,24 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoAxeViolations, registerThroughPage } from "./helpers";
+import { ADMIN_EMAIL, expectNoAxeViolations, registerThroughPage, signInAsAdmin } from "./helpers";
 
-// Listed in ADMIN_EMAILS by playwright.config.ts: an admin from its first sign-in.
-const ADMIN_EMAIL = "admin@toolforge.test";
-const PASSWORD = "a-long-password";
 const nextYear = String(new Date().getFullYear() + 1);
 const money = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 
 /**
- * Signs the page in as the shop's admin: registered through the page the first time, signed in
- * afterwards (a later test, or a retry, finds the account already there).
+ * Signs the page in as the shop's admin (listed in ADMIN_EMAILS, admin once its address is verified
+ * through the mail): registered the first time, signed in afterwards.
  */
 async function becomeAdmin(page: Page, baseURL: string | undefined): Promise<void> {
-  const signIn = await page.request.post("/api/auth/sign-in/email", {
-    data: { email: ADMIN_EMAIL, password: PASSWORD },
-    headers: { origin: baseURL ?? "" },
-  });
-  if (signIn.ok()) return;
-  await registerThroughPage(page, "Ada Admin", ADMIN_EMAIL);
+  await signInAsAdmin(page, baseURL);
 }
 
 async function productPhoto(): Promise<{ name: string; mimeType: string; buffer: Buffer }> {

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { linkIn, newestMailTo } from "./mail";
 
 let counter = 0;
 let addresses = 0;
@@ -58,14 +59,28 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary).toEqual([]);
 }
 
-/** Signs the page in as the shop's admin (ADMIN_EMAILS in playwright.config.ts), registering it the first time. */
+/** Opens the verification link the shop mailed to `email` (read from the run's mail server), as its owner would. */
+export async function verifyEmailThroughMail(page: Page, email: string): Promise<void> {
+  const mail = await newestMailTo(email, { subject: "Confirm your email address for ToolForge" });
+  await page.goto(linkIn(mail, "/api/account/verify-email"));
+  await expect(page.getByRole("heading", { level: 1, name: "Email address verified" })).toBeVisible();
+}
+
+export const ADMIN_EMAIL = "admin@toolforge.test";
+export const ADMIN_PASSWORD = "a-long-password";
+
+/**
+ * Signs `page` in as the run's admin: the address in ADMIN_EMAILS (playwright.config.ts), registered
+ * through the page the first time and made admin by verifying it through its mail.
+ */
 export async function signInAsAdmin(page: Page, baseURL: string | undefined): Promise<void> {
   const signIn = await page.request.post("/api/auth/sign-in/email", {
-    data: { email: "admin@toolforge.test", password: "a-long-password" },
+    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
     headers: { origin: baseURL ?? "" },
   });
   if (signIn.ok()) return;
-  await registerThroughPage(page, "Ada Admin", "admin@toolforge.test");
+  await registerThroughPage(page, "Ada Admin", ADMIN_EMAIL);
+  await verifyEmailThroughMail(page, ADMIN_EMAIL);
 }
 
 /**

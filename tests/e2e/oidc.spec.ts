@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { OIDC_CLIENT, OIDC_PORT } from "@/playwright.config";
+import { OIDC_CLIENT } from "@/playwright.config";
+import { OIDC_PORT } from "./ports";
 import { startOidcServer, type OidcServer } from "@/tests/fixtures/oidc-server";
 import { expectNoAxeViolations, registerThroughPage, uniqueEmail } from "./helpers";
 

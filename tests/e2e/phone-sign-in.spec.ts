@@ -10,7 +10,7 @@ test("a customer adds a phone number and signs in with a code sent by text messa
   // Add the number on the account security page, with the code texted to it.
   await registerThroughPage(page, "Pat Phone");
   await page.goto("/account/security");
-  await expect(page.getByRole("heading", { name: "Account security", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Sign-in & security", level: 1 })).toBeVisible();
   await page.getByLabel("Mobile number").fill("0770 0900");
   await page.getByRole("button", { name: "Text me a code" }).click();
   await expect(page.getByText("Enter the number in international form: + and the country code, e.g. +44 7700 900123")).toBeVisible();

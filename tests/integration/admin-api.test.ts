@@ -16,6 +16,7 @@ import { getDb } from "@/lib/db/client";
 import { waitForPendingMail } from "@/lib/mail";
 import { mailOutbox } from "@/models/schema";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
+import { signUpAdmin } from "@/tests/fixtures/mail";
 import { createProduct, markPaidForTest } from "@/tests/fixtures/shop";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -26,7 +27,7 @@ let admin: Session;
 let customer: Session;
 
 beforeAll(async () => {
-  admin = await signUp({ email: "boss@toolforge.test", name: "Boss" });
+  admin = await signUpAdmin();
   customer = await signUp({ name: "Casey" });
 });
 

@@ -24,11 +24,25 @@ import * as uploads from "@/app/api/uploads/route";
 import * as users from "@/app/api/users/route";
 import * as userRole from "@/app/api/users/[id]/role/route";
 import * as stripeWebhook from "@/app/api/webhooks/stripe/route";
+import * as confirmEmailChange from "@/app/api/account/confirm-email-change/route";
+import * as emailLink from "@/app/api/account/email-link/route";
+import * as emailLinkSignIn from "@/app/api/account/email-link/sign-in/route";
+import * as passwordReset from "@/app/api/account/password-reset/route";
+import * as passwordResetConfirm from "@/app/api/account/password-reset/confirm/route";
+import * as verifyEmail from "@/app/api/account/verify-email/route";
+import * as meEmail from "@/app/api/me/email/route";
+import * as mePassword from "@/app/api/me/password/route";
+import * as meSessions from "@/app/api/me/sessions/route";
+import * as meSessionById from "@/app/api/me/sessions/[id]/route";
+import * as meSignOutOthers from "@/app/api/me/sessions/sign-out-others/route";
+import * as meVerificationEmail from "@/app/api/me/verification-email/route";
+import * as userStatus from "@/app/api/users/[id]/status/route";
 import { makeRequest, noParams, pngBytes, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
+import { signUpAdmin } from "@/tests/fixtures/mail";
 import { createProduct, markPaidForTest } from "@/tests/fixtures/shop";
 
 type Who = "anonymous" | "owner" | "other" | "admin";
-type Fixture = { orderId: string; paidOrderId: string; productId: string; targetUserId: string; reviewId: string };
+type Fixture = { orderId: string; paidOrderId: string; productId: string; targetUserId: string; targetSessionId: string; reviewId: string };
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Row = {
   route: string;
@@ -95,6 +109,21 @@ const table: Row[] = [
     },
     expect: [201, 201, 201, 201],
   },
+  { route: "POST /api/auth/sign-up/email (closed: /api/register is the way in)", handler: h(authRoute.POST), method: "POST", path: () => "/api/auth/sign-up/email", body: async () => ({ json: { email: uniqueEmail("closed"), name: "X", password: "long-enough-pw" } }), expect: [404, 404, 404, 404] },
+  { route: "GET /api/me/sessions", handler: h(meSessions.GET), method: "GET", path: () => "/api/me/sessions", expect: [401, 200, 200, 200] },
+  { route: "DELETE /api/me/sessions/{id} (another account's)", handler: h(meSessionById.DELETE), method: "DELETE", path: (f) => `/api/me/sessions/${f.targetSessionId}`, params: (f) => ({ id: f.targetSessionId }), expect: [401, 404, 404, 404] },
+  { route: "POST /api/me/sessions/sign-out-others", handler: h(meSignOutOthers.POST), method: "POST", path: () => "/api/me/sessions/sign-out-others", expect: [401, 200, 200, 200] },
+  { route: "POST /api/me/password (wrong current password)", handler: h(mePassword.POST), method: "POST", path: () => "/api/me/password", body: async () => ({ json: { currentPassword: "not-the-password", newPassword: "another-long-one" } }), expect: [401, 422, 422, 422] },
+  { route: "POST /api/me/email (invalid address)", handler: h(meEmail.POST), method: "POST", path: () => "/api/me/email", body: async () => ({ json: { email: "nope" } }), expect: [401, 422, 422, 422] },
+  { route: "POST /api/me/verification-email", handler: h(meVerificationEmail.POST), method: "POST", path: () => "/api/me/verification-email", expect: [401, 202, 202, 409] },
+  { route: "PATCH /api/users/{id}/status", handler: h(userStatus.PATCH), method: "PATCH", path: (f) => `/api/users/${f.targetUserId}/status`, params: (f) => ({ id: f.targetUserId }), body: async () => ({ json: { disabled: false } }), expect: [401, 403, 403, 200] },
+  { route: "POST /api/account/password-reset", handler: h(passwordReset.POST), method: "POST", path: () => "/api/account/password-reset", body: async () => ({ json: { email: uniqueEmail("reset") } }), expect: [202, 202, 202, 202] },
+  { route: "POST /api/account/password-reset/confirm (unknown link)", handler: h(passwordResetConfirm.POST), method: "POST", path: () => "/api/account/password-reset/confirm", body: async () => ({ json: { token: "x".repeat(43), password: "long-enough-pw" } }), expect: [422, 422, 422, 422] },
+  { route: "POST /api/account/email-link", handler: h(emailLink.POST), method: "POST", path: () => "/api/account/email-link", body: async () => ({ json: { email: uniqueEmail("link") } }), expect: [202, 202, 202, 202] },
+  { route: "POST /api/account/email-link/sign-in (unknown link)", handler: h(emailLinkSignIn.POST), method: "POST", path: () => "/api/account/email-link/sign-in", body: async () => ({ json: { token: "x".repeat(43) } }), expect: [422, 422, 422, 422] },
+  { route: "GET /api/account/verify-email (unknown link)", handler: h(verifyEmail.GET), method: "GET", path: () => `/api/account/verify-email?token=${"x".repeat(43)}`, expect: [303, 303, 303, 303] },
+  { route: "GET /api/account/confirm-email-change (unknown link)", handler: h(confirmEmailChange.GET), method: "GET", path: () => `/api/account/confirm-email-change?token=${"x".repeat(43)}`, expect: [303, 303, 303, 303] },
+  // DELETE /api/me deletes whoever calls it, so it cannot share these sessions: account-security.test.ts covers it.
   { route: "POST /api/webhooks/stripe (Stripe not configured)", handler: h(stripeWebhook.POST), method: "POST", path: () => "/api/webhooks/stripe", body: async () => ({ json: {} }), expect: [404, 404, 404, 404] },
   { route: "POST /api/internal/revalidate (no token)", handler: h(revalidate.POST), method: "POST", path: () => "/api/internal/revalidate", expect: [404, 404, 404, 404] },
 ];
@@ -105,7 +134,7 @@ beforeAll(async () => {
   sessions = {
     owner: await signUp({ name: "Owner" }),
     other: await signUp({ name: "Other" }),
-    admin: await signUp({ email: "boss@toolforge.test", name: "Boss" }),
+    admin: await signUpAdmin(),
   };
 });
 
@@ -128,7 +157,8 @@ async function fixture(): Promise<Fixture> {
     noParams(),
   );
   const reviewId = ((await written.json()) as { id: string }).id;
-  return { orderId, paidOrderId, productId: item.id, targetUserId: target.userId, reviewId };
+  const targetSessions = (await (await meSessions.GET(makeRequest("/api/me/sessions", { cookie: target.cookie }), noParams())).json()) as { items: { id: string }[] };
+  return { orderId, paidOrderId, productId: item.id, targetUserId: target.userId, targetSessionId: targetSessions.items[0]?.id ?? "", reviewId };
 }
 
 const whos: Who[] = ["anonymous", "owner", "other", "admin"];

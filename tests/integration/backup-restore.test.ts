@@ -179,11 +179,15 @@ afterAll(async () => {
 
 describe("npm run backup and npm run restore", () => {
   let shopRows: Record<string, string[]>;
+  let shopFiles: Record<string, string>;
   let backupFile: string;
 
   it("backs up the running shop into one timestamped file, and the shop keeps taking orders", async () => {
     await buildShop();
     shopRows = await everyRow(queryShop);
+    // The uploaded image, and a profile photo per account (registration takes one).
+    shopFiles = uploadedFiles(dataDir);
+    expect(Object.keys(shopFiles).length).toBeGreaterThan(1);
     const engine = onPostgres ? "postgres" : "pglite";
     expect(shopRows['"public"."orders"']).toHaveLength(2);
     expect(shopRows['"public"."payment"']).toHaveLength(1);
@@ -211,13 +215,14 @@ describe("npm run backup and npm run restore", () => {
     const run = await runScript("restore.mjs", [backupFile], target.env);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/restored .*1 uploaded file/);
+    const files = Object.keys(shopFiles).length;
+    expect(run.stdout).toMatch(new RegExp(`restored .*${files} uploaded file`));
 
     const restored = await rowsOfTarget(target);
     expect(Object.keys(restored)).toEqual(Object.keys(shopRows));
     for (const table of Object.keys(shopRows)) expect({ table, rows: restored[table] }).toEqual({ table, rows: shopRows[table] });
-    expect(uploadedFiles(target.dataDir)).toEqual(uploadedFiles(dataDir));
-    expect(Object.keys(uploadedFiles(target.dataDir))).toHaveLength(1);
+    expect(uploadedFiles(target.dataDir)).toEqual(shopFiles);
+    expect(Object.keys(uploadedFiles(target.dataDir))).toHaveLength(files);
 
     // A second restore onto the same target is refused and changes nothing.
     const again = await runScript("restore.mjs", [backupFile], target.env);

@@ -5,6 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { waitForPendingMail } from "@/lib/mail";
 import { mailOutbox } from "@/models/schema";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
+import { signUpAdmin } from "@/tests/fixtures/mail";
 import { createProduct, markPaidForTest, stockOf } from "@/tests/fixtures/shop";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -24,7 +25,7 @@ let admin: Session;
 beforeAll(async () => {
   alice = await signUp({ name: "Alice" });
   bob = await signUp({ name: "Bob" });
-  admin = await signUp({ email: "boss@toolforge.test", name: "Boss" });
+  admin = await signUpAdmin();
 });
 
 describe("POST /api/orders", () => {

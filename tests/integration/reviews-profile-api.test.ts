@@ -11,6 +11,7 @@ import { getDb } from "@/lib/db/client";
 import { waitForPendingMail } from "@/lib/mail";
 import { mailOutbox } from "@/models/schema";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
+import { signUpAdmin } from "@/tests/fixtures/mail";
 import { createProduct, markPaidForTest } from "@/tests/fixtures/shop";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -22,7 +23,7 @@ const publicReviews = async () => ((await (await reviews.GET(makeRequest("/api/r
 
 let admin: Session;
 beforeAll(async () => {
-  admin = await signUp({ email: "boss@toolforge.test", name: "Boss" });
+  admin = await signUpAdmin();
 });
 
 describe("reviews", () => {
@@ -69,7 +70,8 @@ describe("reviews", () => {
   it("takes name and photo from the account and ignores them in the request", async () => {
     const author = await signUp({ name: "Real Name" });
     const response = await post(author, { text: "Honest review of the saw.", rating: 3, authorName: "Fake", image: "https://evil.example/x.png" });
-    expect((await response.json()) as Review).toMatchObject({ authorName: "Real Name", authorImageUrl: null });
+    // The account's own photo (fixtures register with one), never the URL sent with the review.
+    expect((await response.json()) as Review).toMatchObject({ authorName: "Real Name", authorImageUrl: expect.stringMatching(/^\/uploads\/[a-f0-9]{32}\.webp$/) });
   });
 
   it("marks a customer with a paid order as a verified buyer, and only then", async () => {

@@ -1,4 +1,8 @@
 import { like } from "drizzle-orm";
+import * as linkRequest from "@/app/api/account/email-link/route";
+import * as linkSignIn from "@/app/api/account/email-link/sign-in/route";
+import * as resetConfirm from "@/app/api/account/password-reset/confirm/route";
+import * as resetRequest from "@/app/api/account/password-reset/route";
 import * as meRoute from "@/app/api/me/route";
 import * as signInPhone from "@/app/api/sign-in/phone/route";
 import * as signInPhoneCode from "@/app/api/sign-in/phone/code/route";
@@ -7,6 +11,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { getDb } from "@/lib/db/client";
 import { verification } from "@/models/schema";
 import { cookiesFrom, makeRequest, noParams, signUp } from "@/tests/fixtures/http";
+import { signUpAdmin, signUpVerified, tokenMailedTo } from "@/tests/fixtures/mail";
 import { addPhoneNumber, latestCode, uniquePhoneNumber } from "@/tests/fixtures/phone";
 import { auth, awaitFreshStep, enrolTwoFactor, signInWithPassword, totpCode } from "@/tests/fixtures/two-factor";
 
@@ -198,6 +203,35 @@ describe("signing in with two-factor authentication", () => {
   }, SLOW);
 });
 
+describe("mailed links are a first factor too", () => {
+  const post = (route: { POST: (r: Request, c: { params: Promise<Record<string, never>> }) => Promise<Response> }, path: string, json: unknown) =>
+    route.POST(makeRequest(path, { method: "POST", json }), noParams());
+
+  it("asks for the authenticator code after an email link and after a password reset, and signs in only then", async () => {
+    const session = await signUpVerified();
+    const { key, backupCodes } = await enrolTwoFactor(session.cookie);
+
+    expect((await post(linkRequest, "/api/account/email-link", { email: session.email })).status).toBe(202);
+    const linked = await post(linkSignIn, "/api/account/email-link/sign-in", { token: await tokenMailedTo(session.email, "/login/link") });
+    expect(linked.status).toBe(200);
+    expect(await linked.clone().json()).toMatchObject({ user: null, twoFactorRequired: true });
+    expect(await whoIs(cookiesFrom(linked))).toBeNull();
+    const finished = await auth("/two-factor/verify-totp", { code: totpCode(key) }, cookiesFrom(linked));
+    expect(finished.status).toBe(200);
+    expect(await whoIs(cookiesFrom(finished))).toBe(session.email);
+
+    expect((await post(resetRequest, "/api/account/password-reset", { email: session.email })).status).toBe(202);
+    const token = await tokenMailedTo(session.email, "/reset-password");
+    const reset = await post(resetConfirm, "/api/account/password-reset/confirm", { token, password: "a-new-long-password" });
+    expect(reset.status).toBe(200);
+    expect(await reset.clone().json()).toMatchObject({ twoFactorRequired: true });
+    expect(await whoIs(cookiesFrom(reset))).toBeNull();
+    const backup = await auth("/two-factor/verify-backup-code", { code: backupCodes[0] }, cookiesFrom(reset));
+    expect(backup.status).toBe(200);
+    expect(await whoIs(cookiesFrom(backup))).toBe(session.email);
+  }, SLOW);
+});
+
 describe("ADMIN_MFA=required", () => {
   beforeAll(() => {
     process.env.ADMIN_MFA = "required";
@@ -209,11 +243,11 @@ describe("ADMIN_MFA=required", () => {
   });
 
   it("answers an admin without two-factor with an enrolment message on every admin API, until they enrol", async () => {
-    const admin = await signUp({ email: "boss@toolforge.test" });
+    const admin = await signUpAdmin();
     const refused = await usersRoute.GET(makeRequest("/api/users", { cookie: admin.cookie }), noParams());
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
-      "This shop requires admins to use two-factor authentication. Set it up under Account security, then try again.",
+      "This shop requires admins to use two-factor authentication. Set it up under Sign-in & security, then try again.",
     );
     const me = (await (await meRoute.GET(makeRequest("/api/me", { cookie: admin.cookie }), noParams())).json()) as { role: string };
     expect(me.role).toBe("customer");

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import pg from "pg";
+import { waitForAccountTasks } from "@/lib/accounts/background";
 import { closeDb } from "@/lib/db/client";
 import { waitForPendingMail } from "@/lib/mail";
 
@@ -21,6 +22,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await waitForAccountTasks();
   await waitForPendingMail();
   await closeDb();
   const name = process.env.TEST_PG_DATABASE;

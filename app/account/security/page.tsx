@@ -1,25 +1,40 @@
 import type { Metadata } from "next";
+import { DeleteAccountSection } from "@/components/account/delete-account-section";
+import { EmailSection } from "@/components/account/email-section";
+import { PasswordSection } from "@/components/account/password-section";
 import { PhoneNumberSection } from "@/components/account/phone-number-section";
+import { SessionsSection } from "@/components/account/sessions-section";
 import { TwoFactorSection } from "@/components/account/two-factor-section";
 import { requirePageActor } from "@/components/auth/session";
 import { getSecurityOverview } from "@/lib/accounts/security";
 
-export const metadata: Metadata = { title: "Account security", robots: { index: false } };
+export const metadata: Metadata = { title: "Sign-in & security", robots: { index: false } };
 
-/** How the account signs in: two-factor authentication and the sign-in phone number. */
+/**
+ * The account's sign-in and security settings. Most sections are server components taking `{ actor }`
+ * (components/account/security-section.tsx); two-factor and phone take the overview of how the
+ * account signs in.
+ */
 export default async function AccountSecurityPage() {
   const actor = await requirePageActor("/account/security");
   const overview = await getSecurityOverview(actor);
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Account security</h1>
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Sign-in &amp; security</h1>
+      <p className="mt-2 text-slate-700">How you sign in to ToolForge, where you are signed in, and your account itself.</p>
       {actor.mustEnrolTwoFactor ? (
-        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-slate-900">
+        <p role="alert" className="mt-6 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-slate-900">
           This shop requires admins to use two-factor authentication: set it up below to use the admin tools.
         </p>
       ) : null}
-      <TwoFactorSection enabled={overview.twoFactorEnabled} needsPassword={overview.hasPassword} />
-      <PhoneNumberSection phoneNumber={overview.phoneNumber} />
+      <div className="mt-8 flex flex-col gap-6">
+        <EmailSection actor={actor} />
+        <PasswordSection actor={actor} />
+        <TwoFactorSection enabled={overview.twoFactorEnabled} needsPassword={overview.hasPassword} />
+        <PhoneNumberSection phoneNumber={overview.phoneNumber} />
+        <SessionsSection actor={actor} />
+        <DeleteAccountSection actor={actor} />
+      </div>
     </div>
   );
 }

@@ -14,9 +14,14 @@ export const POST = route(async (request: Request) =>
       email: form.get("email"),
       password: form.get("password"),
       photo: photo instanceof Blob && photo.size > 0 ? new Uint8Array(await photo.arrayBuffer()) : null,
+      requestHeaders: request.headers,
     });
     const response = json({ user: registered.user }, { status: 201 });
     for (const cookie of registered.setCookies) response.headers.append("set-cookie", cookie);
+    if (registered.authToken) {
+      response.headers.set("set-auth-token", registered.authToken);
+      response.headers.set("access-control-expose-headers", "set-auth-token");
+    }
     return response;
   }),
 );

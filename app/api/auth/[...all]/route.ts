@@ -1,8 +1,26 @@
 import { limitAuthRequest } from "@/lib/accounts/auth-limits";
+import { findAuthRoute } from "@/lib/accounts/auth-routes";
 import { getAuth } from "@/lib/auth";
+import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http";
+import { plainAuthMessage } from "@/models/account-messages";
 
-// better-auth answers sign-up, sign-in, sign-out and session under /api/auth/*, behind our limits.
-const handle = route(async (request: Request) => limitAuthRequest(request, async () => (await getAuth()).handler(request)));
+/** better-auth's error answers `{ code, message }` keep their shape, with the shop's plain words. */
+async function withPlainMessage(response: Response): Promise<Response> {
+  if (response.status < 400 || !response.headers.get("content-type")?.includes("application/json")) return response;
+  const body = (await response.clone().json().catch(() => null)) as { code?: string; message?: string } | null;
+  const message = plainAuthMessage(body?.code);
+  if (!body || !message || message === body.message) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify({ ...body, message }), { status: response.status, headers });
+}
+
+// Only the better-auth endpoints listed in lib/accounts/auth-routes.ts answer; every other path is 404.
+// Those that do answer sit behind the shop's sign-in and sign-up limits (lib/accounts/auth-limits.ts).
+const handle = route(async (request: Request) => {
+  if (!findAuthRoute(request.method, new URL(request.url).pathname)) throw new AppError("not_found", "Not found.");
+  return withPlainMessage(await limitAuthRequest(request, async () => (await getAuth()).handler(request)));
+});
 
 export { handle as GET, handle as POST };

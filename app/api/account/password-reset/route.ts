@@ -1,0 +1,14 @@
+import { requestPasswordReset } from "@/lib/accounts/password-reset";
+import { json, readJson, route } from "@/lib/http";
+import { clientKey, consumeRateLimit } from "@/lib/rate-limit";
+import { ACCOUNT_MESSAGES } from "@/models/account-messages";
+import { emailRequestSchema } from "@/models/accounts";
+
+/** "Forgot password?": always the same 202 answer, whether or not the address has an account. */
+export const POST = route(async (request: Request) => {
+  await consumeRateLimit("accountEmailRequest", clientKey(request.headers));
+  const { email } = await readJson(request, emailRequestSchema);
+  await consumeRateLimit("accountEmailTo", `reset:${email}`);
+  requestPasswordReset(email);
+  return json({ message: ACCOUNT_MESSAGES.resetRequested }, { status: 202 });
+});

@@ -1,0 +1,79 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { buttonClasses } from "@/components/ui/button";
+import { FormStatus } from "@/components/ui/form-status";
+import { sendJson } from "@/components/ui/send-json";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { TextField } from "@/components/ui/text-field";
+import { emailRequestSchema } from "@/models/accounts";
+
+/**
+ * On /login: "Email me a sign-in link" opens a one-field form. The answer is the same whatever the
+ * address, so the message only says where to look.
+ */
+export function EmailLinkRequest({ next }: { next: string }) {
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(emailRequestSchema.pick({ email: true })),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { email: "" },
+  });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setFormError(null);
+    const result = await sendJson<{ message: string }>("/api/account/email-link", "POST", { email, next }, "We couldn't send the link. Try again.");
+    if (result.ok) setSent(result.body.message);
+    else setFormError(result.message);
+  });
+
+  return (
+    <div className="mt-4">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+        className={buttonClasses("secondary", "md", "w-full")}
+      >
+        Email me a sign-in link
+      </button>
+      {/* Rendered only when open: the login page keeps one field labelled "Email" until then. */}
+      {open ? (
+        <div id={panelId} className="mt-4">
+          {sent ? (
+            <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm font-medium text-green-900">
+              {sent}
+            </p>
+          ) : (
+            <form onSubmit={onSubmit} noValidate aria-describedby="email-link-status" className="flex flex-col gap-4">
+              <FormStatus id="email-link-status" message={formError} />
+              <TextField
+                id="email-link-email"
+                label="Email for the sign-in link"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                error={errors.email?.message}
+                {...register("email")}
+              />
+              <SubmitButton pending={isSubmitting} pendingLabel="Sending…" className={buttonClasses("primary", "md", "w-full")}>
+                Send the link
+              </SubmitButton>
+            </form>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import "server-only";
+import type { BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthEndpoint, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { setSessionCookie } from "better-auth/cookies";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { isStoredImageUrl } from "@/lib/storage";
+import { ACCOUNT_MESSAGES } from "@/models/account-messages";
+import { passwordSchema } from "@/models/accounts";
+import { user as userTable } from "@/models/schema";
+import { applyAdminEmailsNow } from "./admin-emails";
+import { adoptAccountImage } from "./photo";
+import { consumeEmailLink } from "./email-link";
+import { beginPasswordAttempt, PasswordSignInLockedError, settlePasswordAttempt } from "./lockout";
+import { resetPasswordWithToken } from "./password-reset";
+import { sendVerificationEmail } from "./verification";
+
+const PASSWORD_SIGN_IN = "/sign-in/email";
+
+function logFailure(what: string, error: unknown): void {
+  log("error", what, { error: error instanceof Error ? error.message : String(error) });
+}
+
+function emailOf(body: unknown): string | null {
+  if (typeof body !== "object" || body === null) return null;
+  const { email } = body as { email?: unknown };
+  return typeof email === "string" && email.trim() !== "" ? email : null;
+}
+
+async function refuseDisabled(userId: string): Promise<void> {
+  const db = await getDb();
+  const [row] = await db.select({ disabledAt: userTable.disabledAt }).from(userTable).where(eq(userTable.id, userId));
+  if (row?.disabledAt) throw APIError.from("FORBIDDEN", { code: "ACCOUNT_DISABLED", message: ACCOUNT_MESSAGES.disabled });
+}
+
+/**
+ * The shop's rules inside better-auth, so they hold whichever way a session or an account comes to
+ * be (password, email link, social provider, later phone):
+ * - the role and disabled fields (better-auth's admin plugin is not used: roles live in lib/accounts);
+ * - a new account is a customer whose photo is one the shop stored, and gets a verification email;
+ * - ADMIN_EMAILS promotes only verified addresses, once (lib/accounts/admin-emails.ts);
+ * - a disabled account gets no session;
+ * - password sign-in is locked per address after repeated failures (lib/accounts/lockout.ts);
+ * - two server-only endpoints sign a browser in after an email link or a password reset (better-auth
+ *   sets the signed session cookie). They are not on the /api/auth allowlist and better-call does not
+ *   route SERVER_ONLY endpoints: only the shop's own routes call them, through auth.api.
+ */
+export function toolforgeAccounts() {
+  return {
+    id: "toolforge-accounts",
+    schema: {
+      user: {
+        fields: {
+          role: { type: "string", required: false, input: false, defaultValue: "user" },
+          disabledAt: { type: "date", required: false, input: false },
+        },
+      },
+    },
+    init() {
+      return {
+        options: {
+          databaseHooks: {
+            user: {
+              create: {
+                // A provider's photo (sign-in through a callback) is copied in and re-encoded like an
+                // upload; any other image that is not one the shop stored is dropped.
+                before: async (data: Record<string, unknown> & { image?: string | null }, ctx: { path?: string } | null) => ({
+                  data: { ...data, role: "user", disabledAt: null, image: await adoptAccountImage(data.image, ctx?.path === "/callback/:id") },
+                }),
+                after: async (created: { id: string; email: string; name: string; emailVerified: boolean }) => {
+                  try {
+                    if (created.emailVerified) await applyAdminEmailsNow(await getDb(), created.id);
+                    else await sendVerificationEmail(created);
+                  } catch (error) {
+                    logFailure("new account follow-up failed", error);
+                  }
+                },
+              },
+              update: {
+                // However an update reaches better-auth, an account photo stays one the shop stored.
+                before: async (data: Record<string, unknown> & { image?: string | null }) =>
+                  "image" in data && data.image !== null && !isStoredImageUrl(data.image) ? { data: { ...data, image: undefined } } : undefined,
+              },
+            },
+            session: {
+              create: {
+                before: async (session: { userId: string }) => {
+                  await refuseDisabled(session.userId);
+                },
+                after: async (session: { userId: string }) => {
+                  try {
+                    await applyAdminEmailsNow(await getDb(), session.userId);
+                  } catch (error) {
+                    logFailure("ADMIN_EMAILS check failed", error);
+                  }
+                },
+              },
+            },
+          },
+        },
+      };
+    },
+    hooks: {
+      before: [
+        {
+          matcher: (ctx: { path?: string }) => ctx.path === PASSWORD_SIGN_IN,
+          handler: createAuthMiddleware(async (ctx) => {
+            const email = emailOf(ctx.body);
+            if (!email) return;
+            try {
+              await beginPasswordAttempt(await getDb(), email);
+            } catch (error) {
+              if (!(error instanceof PasswordSignInLockedError)) throw error;
+              throw new APIError("TOO_MANY_REQUESTS", { code: "ACCOUNT_LOCKED", message: error.message }, { "Retry-After": String(error.retryAfterSeconds) });
+            }
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx: { path?: string }) => ctx.path === PASSWORD_SIGN_IN,
+          handler: createAuthMiddleware(async (ctx) => {
+            const email = emailOf(ctx.body);
+            if (!email) return;
+            const returned = ctx.context.returned;
+            // A 403 (disabled account) still means the password was right.
+            const failed = isAPIError(returned) && returned.statusCode !== 403;
+            await settlePasswordAttempt(await getDb(), email, !failed);
+          }),
+        },
+      ],
+    },
+    endpoints: {
+      signInWithEmailLink: createAuthEndpoint(
+        "/toolforge/email-link",
+        { method: "POST", body: z.object({ token: z.string() }), metadata: { SERVER_ONLY: true } },
+        async (ctx) => {
+          const { userId } = await consumeEmailLink(ctx.body.token);
+          return startSession(ctx, userId);
+        },
+      ),
+      resetPasswordAndSignIn: createAuthEndpoint(
+        "/toolforge/reset-password",
+        { method: "POST", body: z.object({ token: z.string(), password: z.string() }), metadata: { SERVER_ONLY: true } },
+        async (ctx) => {
+          const password = passwordSchema.safeParse(ctx.body.password);
+          if (!password.success) {
+            const message = password.error.issues[0]?.message ?? "Use at least 8 characters";
+            throw new AppError("invalid", message, { password: message });
+          }
+          const hash = await ctx.context.password.hash(password.data);
+          const { userId } = await resetPasswordWithToken(ctx.body.token, hash);
+          return startSession(ctx, userId);
+        },
+      ),
+    },
+  } satisfies BetterAuthPlugin;
+}
+
+type EndpointContext = Parameters<typeof setSessionCookie>[0];
+
+/** A new session for this browser, with better-auth's signed cookie. */
+async function startSession(ctx: EndpointContext, userId: string) {
+  const session = await ctx.context.internalAdapter.createSession(userId);
+  const found = await ctx.context.internalAdapter.findUserById(userId);
+  if (!session || !found) throw APIError.from("UNAUTHORIZED", { code: "FAILED_TO_CREATE_SESSION", message: ACCOUNT_MESSAGES.somethingWrong });
+  await setSessionCookie(ctx, { session, user: found });
+  return ctx.json({ user: { id: found.id, email: found.email, name: found.name } });
+}

@@ -1,0 +1,52 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { recordAudit, redactAccountInAudit } from "@/lib/audit/service";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { forgetMailTo } from "@/lib/mail";
+import { anonymiseOrdersOfUser } from "@/lib/orders/anonymise";
+import { deleteImage, isStoredImageUrl } from "@/lib/storage";
+import { user } from "@/models/schema";
+import { requireAnotherActiveAdmin } from "./last-admin";
+import { ROLE_CHANGE_LOCK } from "./locks";
+import { clearPasswordLockout } from "./lockout";
+import { requireRecentSignIn } from "./recent-sign-in";
+import type { Actor } from "./roles";
+
+/**
+ * Deletes the actor's own account (needs a recent sign-in). In one transaction: their orders are
+ * kept for the books but anonymised, the audit entries about them lose their address and name, the
+ * outbox copies of their mail go, and the account row goes with everything hanging off it (sessions,
+ * sign-in methods, profile, review, pending links). Their photo is removed after the commit. The
+ * shop's last admin cannot delete themselves.
+ */
+export async function deleteAccount(actor: Actor, now = new Date()): Promise<{ ordersAnonymised: number }> {
+  requireRecentSignIn(actor, now);
+  const db = await getDb();
+  const deleted = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_CHANGE_LOCK})`);
+    const [row] = await tx.select().from(user).where(eq(user.id, actor.userId));
+    if (!row) throw new AppError("not_found", "This account no longer exists.");
+    if (row.role === "admin") await requireAnotherActiveAdmin(tx, row.id);
+    const ordersAnonymised = await anonymiseOrdersOfUser(tx, row.id);
+    await redactAccountInAudit(tx, row.id);
+    await forgetMailTo(tx, row.email);
+    await clearPasswordLockout(tx, row.email);
+    await tx.delete(user).where(eq(user.id, row.id));
+    await recordAudit(tx, { userId: row.id }, {
+      action: "user.deleted",
+      entity: "user",
+      entityId: row.id,
+      before: { role: row.role === "admin" ? "admin" : "customer" },
+      after: { ordersAnonymised },
+    });
+    return { image: row.image, ordersAnonymised };
+  });
+  if (isStoredImageUrl(deleted.image)) {
+    await deleteImage(deleted.image).catch((error: unknown) =>
+      log("warn", "deleted account's photo could not be removed", { error: error instanceof Error ? error.message : String(error) }),
+    );
+  }
+  return { ordersAnonymised: deleted.ordersAnonymised };
+}

@@ -1,0 +1,43 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit/service";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { session, user } from "@/models/schema";
+import { requireAnotherActiveAdmin } from "./last-admin";
+import { ROLE_CHANGE_LOCK } from "./locks";
+import { requireAdmin, type Actor } from "./roles";
+import { toUserView, type UserView } from "./service";
+
+/**
+ * Disables an account (admins): every session of it ends in the same transaction, so the person is
+ * signed out on every device at their next request, and no way of signing in gives them a new one
+ * (lib/accounts/auth-plugin.ts). Enabling lets them sign in again. Audited; the last active admin
+ * cannot be disabled.
+ */
+export async function setAccountDisabled(actor: Actor, userId: string, disabled: boolean, now = new Date()): Promise<UserView> {
+  requireAdmin(actor);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_CHANGE_LOCK})`);
+    const [target] = await tx.select().from(user).where(eq(user.id, userId));
+    if (!target) throw new AppError("not_found", "No user with this id.");
+    if (Boolean(target.disabledAt) === disabled) return toUserView(target);
+    if (disabled && target.role === "admin") await requireAnotherActiveAdmin(tx, userId);
+    const [updated] = await tx
+      .update(user)
+      .set({ disabledAt: disabled ? now : null, updatedAt: now })
+      .where(eq(user.id, userId))
+      .returning();
+    if (!updated) throw new Error("user update returned nothing");
+    if (disabled) await tx.delete(session).where(eq(session.userId, userId));
+    await recordAudit(tx, actor, {
+      action: disabled ? "user.disabled" : "user.enabled",
+      entity: "user",
+      entityId: userId,
+      before: { email: target.email, disabled: !disabled },
+      after: { email: target.email, disabled },
+    });
+    return toUserView(updated);
+  });
+}

@@ -1,0 +1,68 @@
+import "server-only";
+import { and, eq, ne } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit/service";
+import { getDb, type Tx } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { sendMailInBackground } from "@/lib/mail";
+import { ACCOUNT_MESSAGES } from "@/models/account-messages";
+import { user } from "@/models/schema";
+import { applyAdminEmails } from "./admin-emails";
+import { emailChangedNotice, emailChangeMail } from "./emails";
+import { LINK_PATHS, linkUrl } from "./links";
+import { requireRecentSignIn } from "./recent-sign-in";
+import type { Actor } from "./roles";
+import { consumeToken, discardOtherTokens, issueToken, tokenError } from "./tokens";
+
+function emailTaken(): AppError {
+  return new AppError("conflict", ACCOUNT_MESSAGES.emailTaken, { email: ACCOUNT_MESSAGES.emailTaken });
+}
+
+async function isTakenByAnother(tx: Tx, email: string, userId: string): Promise<boolean> {
+  const [other] = await tx.select({ id: user.id }).from(user).where(and(eq(user.email, email), ne(user.id, userId)));
+  return Boolean(other);
+}
+
+/**
+ * Starts an email change: nothing changes until the new address is proved by the link mailed to it,
+ * so the account is never left on an address nobody reads. Needs a recent sign-in (the seed's
+ * requires-recent-login): a session left open elsewhere cannot move the account to another mailbox.
+ */
+export async function requestEmailChange(actor: Actor, newEmail: string, now = new Date()): Promise<{ sentTo: string }> {
+  requireRecentSignIn(actor, now);
+  if (newEmail === actor.email) throw new AppError("invalid", ACCOUNT_MESSAGES.sameEmail, { email: ACCOUNT_MESSAGES.sameEmail });
+  const db = await getDb();
+  const token = await db.transaction(async (tx) => {
+    if (await isTakenByAnother(tx, newEmail, actor.userId)) throw emailTaken();
+    await discardOtherTokens(tx, actor.userId, ["change-email"]);
+    return issueToken(tx, { purpose: "change-email", userId: actor.userId, email: newEmail }, now);
+  });
+  sendMailInBackground(emailChangeMail({ newEmail, oldEmail: actor.email, name: actor.name }, linkUrl(LINK_PATHS.confirmEmailChange, { token })));
+  return { sentTo: newEmail };
+}
+
+/** Opens the link sent to the new address: the account moves to it, verified, and the old address is told. */
+export async function confirmEmailChange(rawToken: string, now = new Date()): Promise<{ email: string }> {
+  const db = await getDb();
+  const changed = await db.transaction(async (tx) => {
+    const token = await consumeToken(tx, "change-email", rawToken, now);
+    const [row] = await tx.select().from(user).where(eq(user.id, token.userId));
+    if (!row) throw tokenError("invalid");
+    if (row.disabledAt) throw new AppError("forbidden", ACCOUNT_MESSAGES.disabled, undefined, { reason: "disabled" });
+    if (await isTakenByAnother(tx, token.email, row.id)) throw emailTaken();
+    await tx.update(user).set({ email: token.email, emailVerified: true, updatedAt: now }).where(eq(user.id, row.id));
+    // Links mailed to the old address must not work any more.
+    await discardOtherTokens(tx, row.id, ["verify-email", "reset-password", "email-link", "change-email"], token.id);
+    await recordAudit(tx, { userId: row.id }, {
+      action: "user.email-changed",
+      entity: "user",
+      entityId: row.id,
+      before: { email: row.email, emailVerified: row.emailVerified },
+      after: { email: token.email, emailVerified: true },
+    });
+    await applyAdminEmails(tx, row.id);
+    return { oldEmail: row.email, newEmail: token.email, name: row.name };
+  });
+  sendMailInBackground(emailChangedNotice(changed, getEnv().appUrl));
+  return { email: changed.newEmail };
+}

@@ -1,0 +1,116 @@
+import type { Mail } from "@/lib/mail";
+
+// Every email the account flows send, in one place, so the wording can move to a transactional
+// mail service in one step. Plain text: links stay whole and readable in any mail client.
+
+const SIGNATURE = "— ToolForge";
+
+function lines(...parts: string[]): string {
+  return `${parts.join("\n")}\n`;
+}
+
+export function verificationMail(to: { email: string; name: string }, url: string): Mail {
+  return {
+    to: to.email,
+    subject: "Confirm your email address for ToolForge",
+    text: lines(
+      `Hello ${to.name},`,
+      "",
+      `Please confirm that ${to.email} is your email address by opening this link:`,
+      "",
+      url,
+      "",
+      "The link works once, for 24 hours. You can shop in the meantime.",
+      "If you did not create a ToolForge account, ignore this email: nothing happens unless the link is opened.",
+      "",
+      SIGNATURE,
+    ),
+  };
+}
+
+export function passwordResetMail(to: { email: string; name: string }, url: string): Mail {
+  return {
+    to: to.email,
+    subject: "Reset your ToolForge password",
+    text: lines(
+      `Hello ${to.name},`,
+      "",
+      `Someone, hopefully you, asked to reset the password of the ToolForge account for ${to.email}.`,
+      "Open this link within 1 hour to choose a new password:",
+      "",
+      url,
+      "",
+      "The link works once. Choosing a new password signs the account out everywhere else.",
+      "If you did not ask for this, ignore this email: your password stays as it is.",
+      "",
+      SIGNATURE,
+    ),
+  };
+}
+
+export function emailLinkMail(to: { email: string; name: string }, url: string): Mail {
+  return {
+    to: to.email,
+    subject: "Your ToolForge sign-in link",
+    text: lines(
+      `Hello ${to.name},`,
+      "",
+      `Open this link within 15 minutes to sign in to ToolForge as ${to.email}:`,
+      "",
+      url,
+      "",
+      "The link works once. If you did not ask for it, ignore this email: nobody can use it without your mailbox.",
+      "",
+      SIGNATURE,
+    ),
+  };
+}
+
+export function emailChangeMail(to: { newEmail: string; oldEmail: string; name: string }, url: string): Mail {
+  return {
+    to: to.newEmail,
+    subject: "Confirm your new email address for ToolForge",
+    text: lines(
+      `Hello ${to.name},`,
+      "",
+      `To use ${to.newEmail} instead of ${to.oldEmail} for your ToolForge account, open this link:`,
+      "",
+      url,
+      "",
+      "The link works once, for 24 hours. Until it is opened, your account keeps its current address.",
+      "If you did not ask for this, ignore this email.",
+      "",
+      SIGNATURE,
+    ),
+  };
+}
+
+export function emailChangedNotice(to: { oldEmail: string; newEmail: string; name: string }, appUrl: string): Mail {
+  return {
+    to: to.oldEmail,
+    subject: "The email address of your ToolForge account was changed",
+    text: lines(
+      `Hello ${to.name},`,
+      "",
+      `Your ToolForge account now uses ${to.newEmail} instead of this address.`,
+      `If you did not make this change, contact us at once through the form on ${appUrl}/#contact.`,
+      "",
+      SIGNATURE,
+    ),
+  };
+}
+
+export function passwordChangedNotice(to: { email: string; name: string }, appUrl: string): Mail {
+  return {
+    to: to.email,
+    subject: "Your ToolForge password was changed",
+    text: lines(
+      `Hello ${to.name},`,
+      "",
+      "The password of your ToolForge account was just changed, and every other session was signed out.",
+      `If this was not you, choose a new password at once: ${appUrl}/forgot-password`,
+      "",
+      SIGNATURE,
+    ),
+  };
+}

@@ -1,0 +1,43 @@
+import "server-only";
+import { and, eq, ne } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit/service";
+import { getAuth } from "@/lib/auth";
+import { getDb } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { sendMailInBackground } from "@/lib/mail";
+import { ACCOUNT_MESSAGES } from "@/models/account-messages";
+import type { PasswordChange } from "@/models/accounts";
+import { session } from "@/models/schema";
+import { findPasswordHash, setPasswordHash } from "./credentials";
+import { passwordChangedNotice } from "./emails";
+import { beginPasswordAttempt, PasswordSignInLockedError, settlePasswordAttempt } from "./lockout";
+import type { Actor } from "./roles";
+
+/**
+ * Changes the actor's password, which requires the current one. A wrong current password counts
+ * toward the same lockout as a failed sign-in, so a stolen session cannot be used to guess it. Every
+ * other session is signed out; this one stays.
+ */
+export async function changePassword(actor: Actor, input: PasswordChange): Promise<void> {
+  const db = await getDb();
+  const current = await findPasswordHash(db, actor.userId);
+  if (!current) throw new AppError("conflict", ACCOUNT_MESSAGES.noPasswordYet);
+  try {
+    await beginPasswordAttempt(db, actor.email);
+  } catch (error) {
+    if (error instanceof PasswordSignInLockedError) throw new AppError("rate_limited", error.message, { currentPassword: error.message });
+    throw error;
+  }
+  const { password } = await (await getAuth()).$context;
+  const matches = await password.verify({ hash: current, password: input.currentPassword });
+  await settlePasswordAttempt(db, actor.email, matches);
+  if (!matches) throw new AppError("invalid", ACCOUNT_MESSAGES.currentPasswordWrong, { currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong });
+  const hash = await password.hash(input.newPassword);
+  await db.transaction(async (tx) => {
+    await setPasswordHash(tx, actor.userId, hash);
+    await tx.delete(session).where(and(eq(session.userId, actor.userId), ne(session.id, actor.sessionId)));
+    await recordAudit(tx, actor, { action: "user.password-changed", entity: "user", entityId: actor.userId, before: null, after: { otherSessionsSignedOut: true } });
+  });
+  sendMailInBackground(passwordChangedNotice(actor, getEnv().appUrl));
+}

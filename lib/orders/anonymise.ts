@@ -1,0 +1,22 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Tx } from "@/lib/db/client";
+import { order } from "@/models/schema";
+
+/** What a deleted customer's orders say instead of their contact details. ".invalid" never resolves (RFC 2606). */
+export const ANONYMISED_ORDER = { email: "anonymised@deleted.invalid", phone: "anonymised" } as const;
+
+/**
+ * Keeps a deleting customer's orders for the shop's books (totals, lines, payments, dates) while
+ * removing who they were: the link to the account and the contact details are erased. Runs inside
+ * the account deletion's transaction, before the account row goes (ADR 015). Answers how many orders
+ * were anonymised.
+ */
+export async function anonymiseOrdersOfUser(tx: Tx, userId: string): Promise<number> {
+  const rows = await tx
+    .update(order)
+    .set({ userId: null, email: ANONYMISED_ORDER.email, phone: ANONYMISED_ORDER.phone })
+    .where(eq(order.userId, userId))
+    .returning({ id: order.id });
+  return rows.length;
+}

@@ -1,0 +1,218 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations, registerThroughPage, signInAsAdmin, signInThroughPage, uniqueEmail } from "./helpers";
+import { linkIn, newestMailTo } from "./mail";
+
+const PASSWORD = "a-long-password";
+
+async function placeOrder(page: Page, baseURL: string | undefined): Promise<string> {
+  const list = (await (await page.request.get("/api/products?sort=name")).json()) as { items: { id: string; minOrderQuantity: number }[] };
+  const item = list.items[0];
+  if (!item) throw new Error("the sample catalog is empty");
+  const placed = await page.request.post("/api/orders", {
+    data: { productId: item.id, quantity: item.minOrderQuantity, phone: "+1 555 010 0168" },
+    headers: { origin: baseURL ?? "" },
+  });
+  expect(placed.status()).toBe(201);
+  return ((await placed.json()) as { id: string }).id;
+}
+
+test("register, open the verification mail, and the account shows as verified", async ({ page }) => {
+  const email = await registerThroughPage(page, "Vic Verify");
+  // Unverified customers can shop; a reminder with a resend button sits under the header.
+  const reminder = page.getByRole("complementary", { name: "Verification reminder" });
+  await expect(reminder).toContainText(email);
+  await reminder.getByRole("button", { name: "Send the link again" }).click();
+  await expect(page.getByText(`We sent a new link to ${email}.`)).toBeVisible();
+
+  const mail = await newestMailTo(email, { subject: "Confirm your email address for ToolForge" });
+  expect(mail.text).toContain("Hello Vic Verify,");
+  await page.goto(linkIn(mail, "/api/account/verify-email"));
+  await expect(page).toHaveURL(/\/verify-email\?result=verified$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Email address verified" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("link", { name: "Go to sign-in & security" }).click();
+  await expect(page).toHaveTitle("ToolForge | Sign-in & security");
+  const emailSection = page.getByRole("region", { name: "Email address" });
+  await expect(emailSection.getByTestId("account-email")).toHaveText(email);
+  await expect(emailSection.getByText("Verified", { exact: true })).toBeVisible();
+  await expect(page.getByRole("complementary", { name: "Verification reminder" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.goto("/profile");
+  await expect(page.getByText("Email verified", { exact: true })).toBeVisible();
+
+  // The older link (sent first) is still the person's, but this one is used up.
+  await page.goto(linkIn(mail, "/api/account/verify-email"));
+  await expect(page.getByText("This link has already been used.", { exact: false })).toBeVisible();
+});
+
+test("forgot password → reset from the mail → every older session is signed out", async ({ page, browser }) => {
+  const email = await registerThroughPage(page, "Rory Reset");
+  // A second device, signed in before the reset.
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await other.goto("/login");
+  await signInThroughPage(other, email);
+
+  const fresh = await browser.newContext();
+  const person = await fresh.newPage();
+  await person.goto("/login");
+  await person.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(person).toHaveURL(/\/forgot-password$/);
+  await expectNoAxeViolations(person);
+  await person.getByLabel("Email").fill(email);
+  await person.getByRole("button", { name: "Email me a reset link" }).click();
+  await expect(person.getByRole("status")).toContainText("If an account uses this address, we have emailed it a link");
+
+  const mail = await newestMailTo(email, { subject: "Reset your ToolForge password" });
+  const link = linkIn(mail, "/reset-password");
+  await person.goto(link);
+  await expect(person.getByRole("heading", { level: 1, name: "Choose a new password" })).toBeVisible();
+  await expectNoAxeViolations(person);
+  await person.getByLabel("New password", { exact: true }).fill("a-brand-new-password");
+  await person.getByLabel("New password again").fill("a-different-one-typo");
+  await person.getByRole("button", { name: "Save the new password" }).click();
+  await expect(person.getByText("The two passwords are not the same")).toBeVisible();
+  await person.getByLabel("New password again").fill("a-brand-new-password");
+  await person.getByRole("button", { name: "Save the new password" }).click();
+  await expect(person.getByText("Password changed. Every other session was signed out.")).toBeVisible();
+  await expect(person).toHaveURL(/\/account\/security$/);
+  const sessions = person.getByRole("list", { name: "Sessions" });
+  await expect(sessions.getByRole("listitem")).toHaveCount(1);
+  await expect(sessions).toContainText("This device");
+
+  for (const before of [page, other]) {
+    await before.goto("/dashboard/myorders");
+    await expect(before).toHaveURL(/\/login\?next=/);
+  }
+  await signInThroughPage(other, email, "a-brand-new-password");
+
+  // The link works once.
+  await person.goto(link);
+  await expect(person.getByText("This link has already been used.", { exact: false })).toBeVisible();
+  await otherContext.close();
+  await fresh.close();
+});
+
+test("sign in with an email link, once", async ({ page, browser }) => {
+  const email = await registerThroughPage(page, "Lee Link");
+  const fresh = await browser.newContext();
+  const visitor = await fresh.newPage();
+  await visitor.goto("/login?next=%2Fdashboard%2Fmyorders");
+  await visitor.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await visitor.getByLabel("Email for the sign-in link").fill(email);
+  await visitor.getByRole("button", { name: "Send the link" }).click();
+  await expect(visitor.getByRole("status")).toContainText("If an account uses this address, we have emailed it a sign-in link");
+  await expectNoAxeViolations(visitor);
+
+  const mail = await newestMailTo(email, { subject: "Your ToolForge sign-in link" });
+  const link = linkIn(mail, "/login/link");
+  await visitor.goto(link);
+  await expect(visitor.getByText(`You are signing in as ${email}.`)).toBeVisible();
+  await expectNoAxeViolations(visitor);
+  await visitor.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(visitor.getByText("Signed in successfully")).toBeVisible();
+  await expect(visitor).toHaveURL(/\/dashboard\/myorders$/);
+  await expect(visitor.getByTestId("user-menu")).toBeVisible();
+
+  const again = await (await browser.newContext()).newPage();
+  await again.goto(link);
+  await expect(again.getByText("This link has already been used.", { exact: false })).toBeVisible();
+  await expect(again.getByRole("button", { name: "Sign in", exact: true })).toHaveCount(0);
+  await fresh.close();
+});
+
+test("see where you are signed in and sign another device out", async ({ page, browser }) => {
+  const email = await registerThroughPage(page, "Sam Sessions");
+  const phoneContext = await browser.newContext({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1" });
+  const phone = await phoneContext.newPage();
+  await phone.goto("/login");
+  await signInThroughPage(phone, email);
+
+  await page.getByTestId("user-menu").click();
+  await page.getByRole("menuitem", { name: "Sign-in & security" }).click();
+  await expect(page).toHaveURL(/\/account\/security$/);
+  const sessions = page.getByRole("list", { name: "Sessions" });
+  await expect(sessions.getByRole("listitem")).toHaveCount(2);
+  const phoneRow = sessions.getByRole("listitem").filter({ hasText: "Safari on iPhone" });
+  await phoneRow.getByRole("button", { name: /^Sign out/ }).click();
+  await expect(page.getByText("Session signed out")).toBeVisible();
+  await expect(sessions.getByRole("listitem")).toHaveCount(1);
+
+  await phone.goto("/dashboard/myorders");
+  await expect(phone).toHaveURL(/\/login\?next=/);
+  await phoneContext.close();
+});
+
+test("delete the account: signed out, and the order stays for the shop, anonymised", async ({ page, browser, baseURL }) => {
+  const email = await registerThroughPage(page, "Del Delete");
+  const orderId = await placeOrder(page, baseURL);
+
+  await page.goto("/account/security");
+  const danger = page.getByRole("region", { name: "Delete account" });
+  await danger.getByRole("button", { name: "Delete my account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm to submit" });
+  await expect(dialog).toContainText("Delete your account for good?");
+  await dialog.getByRole("button", { name: "No" }).click();
+  await expect(page.getByText("Not deleted")).toBeVisible();
+  await danger.getByRole("button", { name: "Delete my account" }).click();
+  await dialog.getByRole("button", { name: "Yes, delete it" }).click();
+  await expect(page.getByText("Your account has been deleted")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("login-link")).toBeVisible();
+
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByText("Wrong email or password.")).toBeVisible();
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAsAdmin(admin, baseURL);
+  await admin.goto(`/dashboard/manageOrder?q=anonymised`);
+  const row = admin.locator(`tr[data-order-id="${orderId}"]`);
+  await expect(row).toContainText("anonymised@deleted.invalid");
+  await expect(admin.locator("main")).not.toContainText(email);
+  await adminContext.close();
+});
+
+test("an admin disables an account from Make Admin: the person is signed out at once and told why", async ({ page, browser, baseURL }) => {
+  const customerContext = await browser.newContext();
+  const customer = await customerContext.newPage();
+  const email = await registerThroughPage(customer, "Dee Disabled");
+
+  await signInAsAdmin(page, baseURL);
+  await page.goto("/dashboard/makeAdmin");
+  const row = page.getByRole("table", { name: "Accounts, oldest first" }).getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText("Active");
+  await row.getByRole("button", { name: `Disable ${email}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Disable this account?" });
+  await expect(dialog).toContainText("signed out on every device at once");
+  await expectNoAxeViolations(page);
+  await dialog.getByRole("button", { name: "Yes, disable" }).click();
+  await expect(page.getByText("Account disabled")).toBeVisible();
+  await expect(row).toContainText("Disabled");
+
+  await customer.goto("/dashboard/myorders");
+  await expect(customer).toHaveURL(/\/login\?next=/);
+  await customer.getByLabel("Email").fill(email);
+  await customer.getByLabel("Password").fill(PASSWORD);
+  await customer.getByRole("button", { name: "Login" }).click();
+  await expect(customer.getByText("This account has been disabled. Contact us if you think this is a mistake.")).toBeVisible();
+
+  await row.getByRole("button", { name: `Enable ${email}` }).click();
+  await expect(page.getByText("Account enabled")).toBeVisible();
+  await signInThroughPage(customer, email);
+  await customerContext.close();
+});
+
+test("a link for nobody, and an unknown address, read like any other", async ({ page }) => {
+  await page.goto(`/reset-password?token=${"x".repeat(43)}`);
+  await expect(page.getByText("This link is not valid.", { exact: false })).toBeVisible();
+  await page.goto("/forgot-password");
+  await page.getByLabel("Email").fill(uniqueEmail("nobody"));
+  await page.getByRole("button", { name: "Email me a reset link" }).click();
+  await expect(page.getByRole("status")).toContainText("If an account uses this address, we have emailed it a link");
+});

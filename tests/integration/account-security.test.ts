@@ -1,0 +1,289 @@
+import fs from "node:fs";
+import path from "node:path";
+import { jest } from "@jest/globals";
+import { and, eq } from "drizzle-orm";
+import * as confirmEmailChange from "@/app/api/account/confirm-email-change/route";
+import * as linkRequest from "@/app/api/account/email-link/route";
+import * as linkSignIn from "@/app/api/account/email-link/sign-in/route";
+import * as adminOrders from "@/app/api/admin/orders/route";
+import * as emailRoute from "@/app/api/me/email/route";
+import * as meRoute from "@/app/api/me/route";
+import * as passwordRoute from "@/app/api/me/password/route";
+import * as sessionsRoute from "@/app/api/me/sessions/route";
+import * as sessionById from "@/app/api/me/sessions/[id]/route";
+import * as signOutOthers from "@/app/api/me/sessions/sign-out-others/route";
+import * as ordersRoute from "@/app/api/orders/route";
+import * as paymentConfirm from "@/app/api/orders/[id]/payment/confirm/route";
+import * as reviewsRoute from "@/app/api/reviews/route";
+import * as userStatus from "@/app/api/users/[id]/status/route";
+import * as userRole from "@/app/api/users/[id]/role/route";
+import { getDb } from "@/lib/db/client";
+import { ANONYMISED_ORDER } from "@/lib/orders/anonymise";
+import { auditLog, order, payment, profile, review, user } from "@/models/schema";
+import { ageSessions, signIn, signInRequest, whoAmI } from "@/tests/fixtures/accounts";
+import { cookiesFrom, makeRequest, noParams, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
+import { countMailTo, newestMailTo, signUpVerified, tokenMailedTo } from "@/tests/fixtures/mail";
+import { createProduct } from "@/tests/fixtures/shop";
+
+jest.setTimeout(120_000);
+
+type SessionList = { items: { id: string; device: string; ipAddress: string | null; current: boolean; lastSeenAt: string }[]; total: number };
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, string> } };
+
+const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0";
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+
+const listSessions = async (cookie: string): Promise<SessionList> =>
+  (await (await sessionsRoute.GET(makeRequest("/api/me/sessions", { cookie }), noParams())).json()) as SessionList;
+const changeEmail = (cookie: string, email: string) => emailRoute.POST(makeRequest("/api/me/email", { method: "POST", json: { email }, cookie }), noParams());
+const deleteMe = (cookie: string) => meRoute.DELETE(makeRequest("/api/me", { method: "DELETE", cookie }), noParams());
+const setDisabled = (cookie: string, id: string, disabled: boolean) =>
+  userStatus.PATCH(makeRequest(`/api/users/${id}/status`, { method: "PATCH", json: { disabled }, cookie }), noParams({ id }));
+
+describe("sessions", () => {
+  it("lists the account's sessions with device, address and last seen, this one first", async () => {
+    const person = await signUp({ password: "session-password" });
+    await signIn(person.email, "session-password", { "user-agent": FIREFOX, "x-forwarded-for": "203.0.113.7" });
+    const phone = await signIn(person.email, "session-password", { "user-agent": IPHONE, "x-forwarded-for": "198.51.100.23" });
+    const list = await listSessions(phone);
+    expect(list.total).toBe(3);
+    expect(list.items[0]).toMatchObject({ current: true, device: "Safari on iPhone", ipAddress: "198.51.100.23" });
+    expect(list.items.filter((s) => s.current)).toHaveLength(1);
+    expect(list.items.map((s) => s.device)).toContain("Firefox on Windows");
+    expect(list.items.every((s) => !Number.isNaN(Date.parse(s.lastSeenAt)))).toBe(true);
+    // Another account sees only its own.
+    expect((await listSessions((await signUp()).cookie)).total).toBe(1);
+    expect((await sessionsRoute.GET(makeRequest("/api/me/sessions"), noParams())).status).toBe(401);
+  });
+
+  it("signs one session out, or all others, and never another account's", async () => {
+    const person = await signUp({ password: "session-password" });
+    const laptop = await signIn(person.email, "session-password");
+    const tablet = await signIn(person.email, "session-password");
+    const laptopId = (await listSessions(laptop)).items.find((s) => s.current)?.id ?? "";
+
+    const stranger = await signUp();
+    const foreign = await sessionById.DELETE(makeRequest(`/api/me/sessions/${laptopId}`, { method: "DELETE", cookie: stranger.cookie }), noParams({ id: laptopId }));
+    expect(foreign.status).toBe(404);
+    expect(await whoAmI(laptop)).not.toBeNull();
+
+    const one = await sessionById.DELETE(makeRequest(`/api/me/sessions/${laptopId}`, { method: "DELETE", cookie: person.cookie }), noParams({ id: laptopId }));
+    expect(await one.json()).toEqual({ current: false });
+    expect(await whoAmI(laptop)).toBeNull();
+    expect(await whoAmI(tablet)).not.toBeNull();
+
+    const others = await signOutOthers.POST(makeRequest("/api/me/sessions/sign-out-others", { method: "POST", cookie: person.cookie }), noParams());
+    expect(await others.json()).toEqual({ signedOut: 1 });
+    expect(await whoAmI(tablet)).toBeNull();
+    expect(await whoAmI(person.cookie)).not.toBeNull();
+  });
+});
+
+describe("changing the password", () => {
+  it("needs the current password, then signs every other session out and mails a notice", async () => {
+    const person = await signUp({ password: "first-password" });
+    const other = await signIn(person.email, "first-password");
+    const change = (json: unknown) => passwordRoute.POST(makeRequest("/api/me/password", { method: "POST", json, cookie: person.cookie }), noParams());
+
+    const wrong = await change({ currentPassword: "not-it-at-all", newPassword: "second-password" });
+    expect(wrong.status).toBe(422);
+    expect(((await wrong.json()) as ErrorBody).error.fields).toEqual({ currentPassword: "Your current password is not correct." });
+    expect((await change({ currentPassword: "first-password", newPassword: "short" })).status).toBe(422);
+    expect((await change({ newPassword: "second-password" })).status).toBe(422);
+
+    const done = await change({ currentPassword: "first-password", newPassword: "second-password" });
+    expect(done.status).toBe(200);
+    expect(await whoAmI(person.cookie)).not.toBeNull();
+    expect(await whoAmI(other)).toBeNull();
+    expect((await signInRequest(person.email, "first-password")).status).toBe(401);
+    expect((await signInRequest(person.email, "second-password")).status).toBe(200);
+    expect(await newestMailTo(person.email, "Your ToolForge password was changed")).not.toBeNull();
+  });
+});
+
+describe("changing the email address", () => {
+  it("needs a recent sign-in, mails the new address, and moves the account only once the link is opened", async () => {
+    const person = await signUpVerified({ password: "email-password" });
+    const newEmail = uniqueEmail("moved");
+
+    await ageSessions(person.userId, 11);
+    const stale = await changeEmail(person.cookie, newEmail);
+    expect(stale.status).toBe(403);
+    expect(await stale.json()).toMatchObject({ error: { details: { reason: "recent_sign_in_required" } } });
+
+    const fresh = await signIn(person.email, "email-password");
+    expect((await changeEmail(fresh, person.email)).status).toBe(422);
+    const taken = await changeEmail(fresh, (await signUp()).email);
+    expect(taken.status).toBe(409);
+    expect(((await taken.json()) as ErrorBody).error.fields?.email).toBe("Another account already uses this email address.");
+
+    const asked = await changeEmail(fresh, newEmail);
+    expect(asked.status).toBe(202);
+    // Nothing changes until the new address is proved.
+    expect(await whoAmI(fresh)).toMatchObject({ email: person.email, emailVerified: true });
+
+    const token = await tokenMailedTo(newEmail, "/api/account/confirm-email-change");
+    const opened = await confirmEmailChange.GET(makeRequest(`/api/account/confirm-email-change?token=${token}`), noParams());
+    expect(opened.headers.get("location")).toBe("/verify-email?result=changed");
+    expect(await whoAmI(fresh)).toMatchObject({ email: newEmail, emailVerified: true });
+    expect(await newestMailTo(person.email, "The email address of your ToolForge account was changed")).not.toBeNull();
+    expect((await signInRequest(newEmail, "email-password")).status).toBe(200);
+    expect((await signInRequest(person.email, "email-password")).status).toBe(401);
+
+    const reused = await confirmEmailChange.GET(makeRequest(`/api/account/confirm-email-change?token=${token}`), noParams());
+    expect(reused.headers.get("location")).toBe("/verify-email?result=used");
+  });
+
+  it("makes links mailed to the old address stop working", async () => {
+    const person = await signUpVerified();
+    await linkRequest.POST(makeRequest("/api/account/email-link", { method: "POST", json: { email: person.email } }), noParams());
+    const oldLink = await tokenMailedTo(person.email, "/login/link");
+    const newEmail = uniqueEmail("moved");
+    await changeEmail(person.cookie, newEmail);
+    const token = await tokenMailedTo(newEmail, "/api/account/confirm-email-change");
+    await confirmEmailChange.GET(makeRequest(`/api/account/confirm-email-change?token=${token}`), noParams());
+    const refused = await linkSignIn.POST(makeRequest("/api/account/email-link/sign-in", { method: "POST", json: { token: oldLink } }), noParams());
+    expect(refused.status).toBe(422);
+  });
+});
+
+/** The only active admin of the shop from now on (set directly: how they became admin is not what these tests are about). */
+async function onlyAdmin(session: Session): Promise<Session> {
+  const db = await getDb();
+  await db.update(user).set({ role: "user" }).where(eq(user.role, "admin"));
+  await db.update(user).set({ role: "admin" }).where(eq(user.id, session.userId));
+  return session;
+}
+
+describe("deleting the account", () => {
+  async function customerWithHistory(): Promise<{ person: Session; paidOrderId: string; unpaidOrderId: string }> {
+    const person = await signUpVerified({ name: "Dana Delete", password: "delete-password" });
+    const item = await createProduct({ stock: 20, priceCents: 2000 });
+    const place = async () =>
+      ((await (
+        await ordersRoute.POST(
+          makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity: 2, phone: "+1 555 010 0142" }, cookie: person.cookie }),
+          noParams(),
+        )
+      ).json()) as { id: string }).id;
+    const paidOrderId = await place();
+    const unpaidOrderId = await place();
+    const year = new Date().getUTCFullYear() + 1;
+    const paid = await paymentConfirm.POST(
+      makeRequest(`/api/orders/${paidOrderId}/payment/confirm`, {
+        method: "POST",
+        json: { card: { number: "4242424242424242", expMonth: 12, expYear: year, cvc: "123" } },
+        cookie: person.cookie,
+      }),
+      noParams({ id: paidOrderId }),
+    );
+    expect(paid.status).toBe(200);
+    const db = await getDb();
+    await db.insert(profile).values({ userId: person.userId, address: "1 Erased Lane", phone: "+1 555 010 0142", education: "BSc", birthday: "1990-01-01" });
+    await reviewsRoute.POST(makeRequest("/api/reviews", { method: "POST", json: { text: "Erase me with my account.", rating: 4 }, cookie: person.cookie }), noParams());
+    return { person, paidOrderId, unpaidOrderId };
+  }
+
+  it("needs a signed-in account, and a recent sign-in", async () => {
+    expect((await meRoute.DELETE(makeRequest("/api/me", { method: "DELETE" }), noParams())).status).toBe(401);
+    const { person } = await customerWithHistory();
+    await ageSessions(person.userId, 11);
+    const refused = await deleteMe(person.cookie);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as ErrorBody).error.message).toMatch(/sign in again/);
+    expect(await whoAmI(person.cookie)).not.toBeNull();
+  });
+
+  it("erases the person and keeps their orders and payments, anonymised", async () => {
+    const { person, paidOrderId, unpaidOrderId } = await customerWithHistory();
+    const db = await getDb();
+    const [photo] = await db.select({ image: user.image }).from(user).where(eq(user.id, person.userId));
+    const photoFile = path.join(process.env.DATA_DIR as string, "uploads", (photo?.image ?? "").replace("/uploads/", ""));
+    expect(fs.existsSync(photoFile)).toBe(true);
+
+    const response = await deleteMe(person.cookie);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ordersAnonymised: 2 });
+
+    expect(await whoAmI(person.cookie)).toBeNull();
+    expect((await signInRequest(person.email, "delete-password")).status).toBe(401);
+    expect(await db.select().from(user).where(eq(user.id, person.userId))).toEqual([]);
+    expect(await db.select().from(profile).where(eq(profile.userId, person.userId))).toEqual([]);
+    expect(await db.select().from(review).where(eq(review.userId, person.userId))).toEqual([]);
+    expect(await countMailTo(person.email)).toBe(0);
+    expect(fs.existsSync(photoFile)).toBe(false);
+
+    const kept = await db.select().from(order).where(eq(order.id, paidOrderId));
+    expect(kept[0]).toMatchObject({ userId: null, email: ANONYMISED_ORDER.email, phone: ANONYMISED_ORDER.phone, status: "paid", totalCents: 4000 });
+    expect((await db.select().from(order).where(eq(order.id, unpaidOrderId)))[0]).toMatchObject({ userId: null, email: ANONYMISED_ORDER.email });
+    expect(await db.select().from(payment).where(eq(payment.orderId, paidOrderId))).toHaveLength(1);
+
+    const audits = await db.select().from(auditLog).where(and(eq(auditLog.entity, "user"), eq(auditLog.entityId, person.userId)));
+    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(["user.email-verified", "user.deleted"]));
+    expect(JSON.stringify(audits)).not.toContain(person.email);
+    expect(JSON.stringify(audits)).not.toContain("Dana Delete");
+
+    // The admin's order list still has the order, without the person.
+    const admin = await onlyAdmin(await signUpVerified());
+    const list = (await (await adminOrders.GET(makeRequest("/api/admin/orders", { cookie: admin.cookie }), noParams())).json()) as { items: { id: string; email: string }[] };
+    expect(list.items.find((o) => o.id === paidOrderId)).toMatchObject({ email: ANONYMISED_ORDER.email });
+    expect(JSON.stringify(list)).not.toContain(person.email);
+  });
+
+  it("refuses to delete the shop's last admin", async () => {
+    const admin = await onlyAdmin(await signUpVerified());
+    const refused = await deleteMe(admin.cookie);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as ErrorBody).error.message).toBe("The shop needs at least one admin: make someone else admin first.");
+  });
+});
+
+describe("disabling an account", () => {
+  it("signs the account out on every device at once; no way of signing in works until an admin enables it", async () => {
+    const admin = await onlyAdmin(await signUpVerified());
+    const person = await signUpVerified({ password: "disabled-password" });
+    const phone = await signIn(person.email, "disabled-password");
+
+    expect((await setDisabled(person.cookie, person.userId, true)).status).toBe(403);
+    const response = await setDisabled(admin.cookie, person.userId, true);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id: person.userId, disabled: true });
+    expect(await whoAmI(person.cookie)).toBeNull();
+    expect(await whoAmI(phone)).toBeNull();
+
+    const password = await signInRequest(person.email, "disabled-password");
+    expect(password.status).toBe(403);
+    expect(await password.json()).toEqual({ code: "ACCOUNT_DISABLED", message: "This account has been disabled. Contact us if you think this is a mistake." });
+    // A wrong password still reads like any wrong password.
+    expect((await signInRequest(person.email, "not-the-password")).status).toBe(401);
+    const before = await countMailTo(person.email);
+    await linkRequest.POST(makeRequest("/api/account/email-link", { method: "POST", json: { email: person.email } }), noParams());
+    expect(await countMailTo(person.email)).toBe(before);
+
+    const db = await getDb();
+    const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.entityId, person.userId), eq(auditLog.action, "user.disabled")));
+    expect(entry).toMatchObject({ before: { disabled: false }, after: { disabled: true } });
+
+    expect((await setDisabled(admin.cookie, person.userId, false)).status).toBe(200);
+    expect(cookiesFrom(await signInRequest(person.email, "disabled-password"))).toMatch(/toolforge\.session_token=/);
+  });
+
+  it("refuses to disable the last active admin, and a disabled admin does not count as one", async () => {
+    const db = await getDb();
+    const first = await onlyAdmin(await signUpVerified({ name: "First Admin" }));
+    const second = await signUpVerified({ name: "Second Admin" });
+    await db.update(user).set({ role: "admin" }).where(eq(user.id, second.userId));
+
+    expect((await setDisabled(first.cookie, second.userId, true)).status).toBe(200);
+    const last = await setDisabled(first.cookie, first.userId, true);
+    expect(last.status).toBe(409);
+    // The disabled admin is no second admin: demoting the only active one is refused too.
+    const demote = await userRole.PATCH(
+      makeRequest(`/api/users/${first.userId}/role`, { method: "PATCH", json: { role: "customer" }, cookie: first.cookie }),
+      noParams({ id: first.userId }),
+    );
+    expect(demote.status).toBe(409);
+    expect((await setDisabled(first.cookie, "usr_nobody", true)).status).toBe(404);
+    expect((await userStatus.PATCH(makeRequest(`/api/users/${second.userId}/status`, { method: "PATCH", json: { disabled: "yes" }, cookie: first.cookie }), noParams({ id: second.userId }))).status).toBe(422);
+  });
+});

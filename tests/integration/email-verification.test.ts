@@ -1,0 +1,159 @@
+import { and, eq } from "drizzle-orm";
+import * as orders from "@/app/api/orders/route";
+import * as adminOrders from "@/app/api/admin/orders/route";
+import * as resendRoute from "@/app/api/me/verification-email/route";
+import * as userRole from "@/app/api/users/[id]/role/route";
+import * as verifyRoute from "@/app/api/account/verify-email/route";
+import { issueToken } from "@/lib/accounts/tokens";
+import { verifyEmailWithToken } from "@/lib/accounts/verification";
+import { getDb } from "@/lib/db/client";
+import { resetEnvForTests } from "@/lib/env";
+import { auditLog, user } from "@/models/schema";
+import { signIn, whoAmI } from "@/tests/fixtures/accounts";
+import { makeRequest, noParams, signUp, uniqueEmail } from "@/tests/fixtures/http";
+import { countMailTo, newestMailTo, signUpAdmin, signUpVerified, tokenMailedTo, verifyThroughMail } from "@/tests/fixtures/mail";
+import { createProduct } from "@/tests/fixtures/shop";
+
+const DAY = 24 * 60 * 60_000;
+
+const openLink = (token: string) => verifyRoute.GET(makeRequest(`/api/account/verify-email?token=${encodeURIComponent(token)}`), noParams());
+const resend = (cookie: string) => resendRoute.POST(makeRequest("/api/me/verification-email", { method: "POST", cookie }), noParams());
+
+async function roleAudits(userId: string) {
+  const db = await getDb();
+  return db.select().from(auditLog).where(and(eq(auditLog.entityId, userId), eq(auditLog.action, "user.role")));
+}
+
+describe("verifying the address of a new account", () => {
+  it("mails a link at sign-up; the customer can shop unverified; the link verifies the address once", async () => {
+    const session = await signUp({ name: "Vera Verify" });
+    expect(await whoAmI(session.cookie)).toMatchObject({ emailVerified: false, role: "customer" });
+
+    const mail = await newestMailTo(session.email);
+    expect(mail).toMatchObject({ subject: "Confirm your email address for ToolForge" });
+    expect(mail?.text).toContain("Hello Vera Verify,");
+    expect(mail?.text).toMatch(/http:\/\/localhost:3000\/api\/account\/verify-email\?token=[A-Za-z0-9_-]{43}\n/);
+
+    const item = await createProduct({ stock: 5 });
+    const ordered = await orders.POST(
+      makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity: 1, phone: "+1 555 010 0199" }, cookie: session.cookie }),
+      noParams(),
+    );
+    expect(ordered.status).toBe(201);
+
+    const token = await tokenMailedTo(session.email, "/api/account/verify-email");
+    const opened = await openLink(token);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("location")).toBe("/verify-email?result=verified");
+    expect(await whoAmI(session.cookie)).toMatchObject({ emailVerified: true });
+
+    const again = await openLink(token);
+    expect(again.headers.get("location")).toBe("/verify-email?result=used");
+    expect((await openLink("not-a-real-token-but-long-enough-to-look-like-one")).headers.get("location")).toBe("/verify-email?result=invalid");
+    expect((await openLink("")).headers.get("location")).toBe("/verify-email?result=invalid");
+  });
+
+  it("keeps a link valid for 24 hours and not a millisecond longer", async () => {
+    const session = await signUp();
+    const db = await getDb();
+    const issuedAt = new Date("2026-03-01T12:00:00Z");
+    const late = await issueToken(db, { purpose: "verify-email", userId: session.userId, email: session.email }, issuedAt);
+    await expect(verifyEmailWithToken(late, new Date(issuedAt.getTime() + DAY))).rejects.toMatchObject({ details: { reason: "expired" } });
+    const inTime = await issueToken(db, { purpose: "verify-email", userId: session.userId, email: session.email }, issuedAt);
+    await expect(verifyEmailWithToken(inTime, new Date(issuedAt.getTime() + DAY - 1))).resolves.toEqual({ email: session.email });
+    expect(await whoAmI(session.cookie)).toMatchObject({ emailVerified: true });
+  });
+
+  it("resends the link on request, three times per 15 minutes, and not once verified", async () => {
+    const session = await signUp();
+    const before = await countMailTo(session.email);
+    for (let i = 0; i < 3; i += 1) {
+      const response = await resend(session.cookie);
+      expect(response.status).toBe(202);
+      expect(await response.json()).toMatchObject({ sentTo: session.email });
+    }
+    expect(await countMailTo(session.email)).toBe(before + 3);
+    const fourth = await resend(session.cookie);
+    expect(fourth.status).toBe(429);
+    expect(await countMailTo(session.email)).toBe(before + 3);
+
+    const verified = await signUpVerified();
+    const refused = await resend(verified.cookie);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe("Your email address is already verified.");
+    expect((await resend("")).status).toBe(401);
+  });
+
+  it("makes a later link the one that counts only if the address is still the account's", async () => {
+    const session = await signUp();
+    const token = await tokenMailedTo(session.email, "/api/account/verify-email");
+    const db = await getDb();
+    await db.update(user).set({ email: uniqueEmail("moved") }).where(eq(user.id, session.userId));
+    expect((await openLink(token)).headers.get("location")).toBe("/verify-email?result=invalid");
+  });
+});
+
+describe("ADMIN_EMAILS", () => {
+  it("does not make an unverified listed address admin, and promotes it (audited) once verified", async () => {
+    const session = await signUp({ email: "boss@toolforge.test", password: "boss-password-1" });
+    expect(await whoAmI(session.cookie)).toMatchObject({ role: "customer", emailVerified: false });
+    // Signing in again does not promote an unverified address either.
+    const again = await signIn("boss@toolforge.test", "boss-password-1");
+    expect(await whoAmI(again)).toMatchObject({ role: "customer" });
+    expect((await adminOrders.GET(makeRequest("/api/admin/orders", { cookie: again }), noParams())).status).toBe(403);
+
+    await verifyThroughMail("boss@toolforge.test");
+    expect(await whoAmI(session.cookie)).toMatchObject({ role: "admin", emailVerified: true });
+    expect((await adminOrders.GET(makeRequest("/api/admin/orders", { cookie: session.cookie }), noParams())).status).toBe(200);
+    const audits = await roleAudits(session.userId);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ actorId: "system:admin-emails", before: { role: "customer" }, after: { role: "admin" } });
+  });
+});
+
+describe("ADMIN_EMAILS and later role changes", () => {
+  afterEach(() => {
+    process.env.ADMIN_EMAILS = "boss@toolforge.test";
+    resetEnvForTests();
+  });
+
+  it("does not silently re-promote a demoted admin at their next sign-in", async () => {
+    const listed = uniqueEmail("listed-admin");
+    process.env.ADMIN_EMAILS = listed;
+    resetEnvForTests();
+    const boss = await signUpAdmin({ email: listed, password: "boss-password-2" });
+    expect(await whoAmI(boss.cookie)).toMatchObject({ role: "admin" });
+    const deputy = await signUp({ name: "Deputy" });
+    const promote = await userRole.PATCH(
+      makeRequest(`/api/users/${deputy.userId}/role`, { method: "PATCH", json: { role: "admin" }, cookie: boss.cookie }),
+      noParams({ id: deputy.userId }),
+    );
+    expect(promote.status).toBe(200);
+    const demote = await userRole.PATCH(
+      makeRequest(`/api/users/${boss.userId}/role`, { method: "PATCH", json: { role: "customer" }, cookie: deputy.cookie }),
+      noParams({ id: boss.userId }),
+    );
+    expect(demote.status).toBe(200);
+
+    const fresh = await signIn(listed, "boss-password-2");
+    expect(await whoAmI(fresh)).toMatchObject({ role: "customer" });
+    expect((await roleAudits(boss.userId)).map((a) => a.actorId)).toEqual(expect.arrayContaining(["system:admin-emails", deputy.userId]));
+    expect(await roleAudits(boss.userId)).toHaveLength(2);
+  });
+
+  it("promotes a verified account whose address is added to the list later, at its next sign-in", async () => {
+    const email = uniqueEmail("later-admin");
+    const account = await signUpVerified({ email, password: "later-admin-pw" });
+    const unverified = await signUp({ password: "still-unverified" });
+    expect(await whoAmI(account.cookie)).toMatchObject({ role: "customer" });
+
+    process.env.ADMIN_EMAILS = `boss@toolforge.test, ${email}, ${unverified.email}`;
+    resetEnvForTests();
+    const cookie = await signIn(email, "later-admin-pw");
+    expect(await whoAmI(cookie)).toMatchObject({ role: "admin" });
+    expect(await roleAudits(account.userId)).toHaveLength(1);
+
+    const stillCustomer = await signIn(unverified.email, "still-unverified");
+    expect(await whoAmI(stillCustomer)).toMatchObject({ role: "customer" });
+  });
+});
