@@ -5,7 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "@/models/schema";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
-import { claimDataDir } from "./data-dir-lock";
+import { claimDataDir, type OutboxEntry } from "./data-dir-lock";
 import { migratePglite, migratePostgres } from "./migrate";
 import { pgliteOptions } from "./pglite-options.mjs";
 import { seedCatalog } from "./seed";
@@ -48,6 +48,15 @@ async function snapshotPglite(client: PGliteClient): Promise<Uint8Array> {
   return new Uint8Array(await tarball.arrayBuffer());
 }
 
+/** The newest mail in the outbox, for `npm run outbox` on a shop without SMTP (lib/db/data-dir-lock.ts). */
+async function readOutbox(client: PGliteClient, limit: number): Promise<OutboxEntry[]> {
+  const { rows } = await client.query<{ to: string; subject: string; text: string; created_at: Date }>(
+    'select "to", subject, text, created_at from mail_outbox order by created_at desc, id desc limit $1',
+    [limit],
+  );
+  return rows.map((row) => ({ to: row.to, subject: row.subject, text: row.text, createdAt: new Date(row.created_at).toISOString() }));
+}
+
 async function openPglite(dataDir: string | null): Promise<Handle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -65,6 +74,7 @@ async function openPglite(dataDir: string | null): Promise<Handle> {
   let client: PGliteClient | undefined;
   const claim = await claimDataDir(dataDir, {
     backup: () => (client ? snapshotPglite(client) : Promise.reject(new Error("the database is still opening"))),
+    outbox: (limit) => (client ? readOutbox(client, limit) : Promise.reject(new Error("the database is still opening"))),
   });
   try {
     client = new PGlite(pgliteOptions({ dataDir: dir }));

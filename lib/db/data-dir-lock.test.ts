@@ -5,7 +5,7 @@ import path from "node:path";
 import { claimDataDir, controlSocketPath, DataDirInUseError } from "./data-dir-lock";
 import { MIGRATION_LOCK_KEY } from "./migrate";
 
-const noBackup = { backup: () => Promise.reject(new Error("not in this test")) };
+const noBackup = { backup: () => Promise.reject(new Error("not in this test")), outbox: () => Promise.reject(new Error("not in this test")) };
 
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "toolforge-lock-"));

@@ -14,11 +14,20 @@ import { log } from "@/lib/log";
  * `npm run backup` asks it for a snapshot instead of opening the directory a second time.
  *
  * Protocol (scripts/ops/pglite-dir.mjs speaks the other end): the client sends one JSON line
- * `{"op":"status"}` or `{"op":"backup"}`; the server answers one JSON line, `{"ok":true,"pid":…}` or
- * `{"ok":true,"bytes":N}` followed by N bytes of PGlite's gzipped data-directory tarball, or
- * `{"ok":false,"error":"…"}`, then closes the connection.
+ * `{"op":"status"}`, `{"op":"backup"}` or `{"op":"outbox","limit":N}`; the server answers one JSON line,
+ * `{"ok":true,"pid":…}`, `{"ok":true,"bytes":N}` followed by N bytes of PGlite's gzipped data-directory
+ * tarball, `{"ok":true,"mail":[…]}`, or `{"ok":false,"error":"…"}`, then closes the connection.
  */
-export type ControlHandlers = { backup: () => Promise<Uint8Array> };
+export type ControlHandlers = {
+  backup: () => Promise<Uint8Array>;
+  /** The newest mail in the outbox (`npm run outbox`), for a shop without SMTP. */
+  outbox: (limit: number) => Promise<OutboxEntry[]>;
+};
+
+export type OutboxEntry = { to: string; subject: string; text: string; createdAt: string };
+
+/** How many outbox messages `npm run outbox` may ask for at once. */
+export const OUTBOX_LIMIT_MAX = 50;
 
 export type DataDirClaim = { socketPath: string; release: () => Promise<void> };
 
@@ -105,12 +114,21 @@ function serve(socket: net.Socket, handlers: ControlHandlers): void {
     if (newline < 0) return;
     socket.removeAllListeners("data");
     let op: unknown;
+    let limit: unknown;
     try {
-      op = (JSON.parse(received.slice(0, newline)) as { op?: unknown }).op;
+      ({ op, limit } = JSON.parse(received.slice(0, newline)) as { op?: unknown; limit?: unknown });
     } catch {
       op = undefined;
     }
     if (op === "status") return answer(socket, { ok: true, pid: process.pid, engine: "pglite" });
+    if (op === "outbox") {
+      const count = typeof limit === "number" && Number.isInteger(limit) ? Math.min(Math.max(limit, 1), OUTBOX_LIMIT_MAX) : 10;
+      handlers.outbox(count).then(
+        (mail) => answer(socket, { ok: true, mail }),
+        (error: unknown) => answer(socket, { ok: false, error: error instanceof Error ? error.message : String(error) }),
+      );
+      return;
+    }
     if (op !== "backup") return answer(socket, { ok: false, error: "unknown request" });
     const started = performance.now();
     handlers.backup().then(

@@ -22,7 +22,7 @@ export function controlSocketPath(dataDir) {
  * Sends one request to the process holding the data directory. Answers `{ header, body }`, or null
  * when no process holds it (no socket, or one left behind by a process that has exited).
  */
-export function askOwner(dataDir, op, timeoutMs = 120_000) {
+export function askOwner(dataDir, op, timeoutMs = 120_000, fields = {}) {
   return new Promise((resolve, reject) => {
     const socket = net.connect(controlSocketPath(dataDir));
     const chunks = [];
@@ -33,7 +33,7 @@ export function askOwner(dataDir, op, timeoutMs = 120_000) {
     }, timeoutMs);
     socket.on("connect", () => {
       connected = true;
-      socket.write(`${JSON.stringify({ op })}\n`);
+      socket.write(`${JSON.stringify({ ...fields, op })}\n`);
     });
     socket.on("data", (chunk) => chunks.push(chunk));
     socket.on("end", () => {
