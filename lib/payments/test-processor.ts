@@ -92,3 +92,12 @@ export function chargeTestCard(input: {
   }
   return { reference: `tp_${randomBytes(12).toString("hex")}`, card: summary };
 }
+
+/**
+ * Refunds a test payment. Like Stripe with an idempotency key, the same key always gives the same
+ * refund reference, so a retried refund never refunds twice.
+ */
+export function refundTestPayment(reference: string, idempotencyKey: string): { reference: string } {
+  if (!reference.startsWith("tp_")) throw new Error(`not a test processor payment: ${reference}`);
+  return { reference: `tpr_${createHmac("sha256", "toolforge-test-refund").update(idempotencyKey).digest("hex").slice(0, 24)}` };
+}

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { ADMIN_EMAIL, expectNoAxeViolations, registerThroughPage, signInAsAdmin } from "./helpers";
+import { E2E_ADDRESS } from "./helpers";
 
 const nextYear = String(new Date().getFullYear() + 1);
 const money = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
@@ -228,7 +229,7 @@ test("Make Admin promotes a customer, and a customer sees none of the admin page
   const item = list.items[0];
   if (!item) throw new Error("the sample catalog is empty");
   const placed = await customer.request.post("/api/orders", {
-    data: { productId: item.id, quantity: item.minOrderQuantity, phone: "+1 555 010 0177" },
+    data: { productId: item.id, quantity: item.minOrderQuantity, phone: "+1 555 010 0177", shippingAddress: E2E_ADDRESS },
     headers: { origin: baseURL ?? "" },
   });
   expect(placed.status()).toBe(201);

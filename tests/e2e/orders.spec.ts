@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations, registerThroughPage } from "./helpers";
+import { E2E_ADDRESS } from "./helpers";
 
 type Product = { id: string; name: string; priceCents: number; currency: string; stock: number; minOrderQuantity: number };
 
@@ -136,7 +137,7 @@ test("the server's answer shows on the form when the stock changed meanwhile", a
   // Someone else (here: the same customer through the API) buys units after the page was loaded.
   const origin = new URL(page.url()).origin;
   const other = await page.request.post("/api/orders", {
-    data: { productId: product.id, quantity: product.minOrderQuantity, phone: "+1 555 010 0100" },
+    data: { productId: product.id, quantity: product.minOrderQuantity, phone: "+1 555 010 0100", shippingAddress: E2E_ADDRESS },
     headers: { origin },
   });
   expect(other.status()).toBe(201);

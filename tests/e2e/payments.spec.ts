@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectNoAxeViolations, registerThroughPage } from "./helpers";
+import { E2E_ADDRESS } from "./helpers";
 
 type Product = { id: string; name: string; priceCents: number; stock: number; minOrderQuantity: number };
 type Order = { id: string; productName: string; totalCents: number; status: string; paymentRef: string | null };
@@ -13,7 +14,7 @@ async function placeOrder(page: Page, baseURL: string | undefined, index = 0): P
   const product = list.items[index];
   if (!product) throw new Error("the sample catalog is empty");
   const response = await page.request.post("/api/orders", {
-    data: { productId: product.id, quantity: product.minOrderQuantity, phone: "+1 555 010 0199" },
+    data: { productId: product.id, quantity: product.minOrderQuantity, phone: "+1 555 010 0199", shippingAddress: E2E_ADDRESS },
     headers: { origin: baseURL ?? "" },
   });
   expect(response.status()).toBe(201);

@@ -9,7 +9,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { order, payment } from "@/models/schema";
 import { FakeStripe } from "@/tests/fixtures/fake-stripe";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
-import { createProduct } from "@/tests/fixtures/shop";
+import { createProduct, TEST_ADDRESS } from "@/tests/fixtures/shop";
 
 type Order = { id: string; status: string; totalCents: number; paymentRef: string | null };
 type ErrorBody = { error: { code: string; message: string } };
@@ -40,7 +40,7 @@ afterAll(async () => {
 async function newOrder(session: Session = alice, priceCents = 3300, quantity = 3): Promise<Order> {
   const item = await createProduct({ priceCents, stock: 40 });
   const response = await ordersRoute.POST(
-    makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity, phone: "+1 555 010 0199" }, cookie: session.cookie }),
+    makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS }, cookie: session.cookie }),
     noParams(),
   );
   return (await response.json()) as Order;
