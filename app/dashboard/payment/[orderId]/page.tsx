@@ -47,8 +47,11 @@ export default async function PaymentPage({ params }: PaymentPageProps) {
 
       <section aria-labelledby="order-summary-title" className="mt-6 max-w-xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="order-summary-title" className="text-xl font-semibold text-slate-900">
-          Order {order.number}
+          Order summary
         </h2>
+        <p className="mt-1 text-slate-700">
+          Order <span className="font-semibold text-slate-900">{order.number}</span>
+        </p>
         <div className="mt-4">
           <OrderLines order={order} />
         </div>
