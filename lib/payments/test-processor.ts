@@ -90,7 +90,10 @@ export function chargeTestCard(input: {
       );
     }
   }
-  return { reference: `tp_${randomBytes(12).toString("hex")}`, card: summary };
+  // Like one Stripe PaymentIntent per order and amount: every successful charge of this order's total
+  // has the same reference, so two confirmations racing each other record one payment, not two.
+  const reference = `tp_${createHmac("sha256", input.secret).update(`charge|${input.orderId}|${input.amountCents}`).digest("hex").slice(0, 24)}`;
+  return { reference, card: summary };
 }
 
 /**
