@@ -80,6 +80,9 @@ const envSchema = z.object({
   ),
   // Read by the server (server/index.mjs) before Next loads; checked here with everything else.
   TRUSTED_PROXY_HOPS: wholeNumber(0, 10, "must be the number of proxies in front of the shop, a whole number from 0 to 10").default(0),
+  // How long an unpaid order holds its stock before it expires, and the flat shipping charge per order.
+  ORDER_HOLD_MINUTES: wholeNumber(1, 525_600, "must be a whole number of minutes from 1 to 525600").default(1440),
+  SHIPPING_FLAT_CENTS: wholeNumber(0, 1_000_000, "must be a whole number of cents from 0 to 1000000").default(0),
   SHUTDOWN_GRACE_SECONDS: wholeNumber(1, 600, "must be a whole number of seconds from 1 to 600").default(10),
   LOG_LEVEL: optionalString.pipe(
     z

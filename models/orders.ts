@@ -6,49 +6,170 @@ export const phoneSchema = z
   .min(1, "Enter your contact number")
   .regex(/^\+?[0-9][0-9 ()-]{5,18}[0-9]$/, "Enter a contact number of 7 to 20 digits, e.g. +1 555 010 0199");
 
-/** The form and API input for placing an order. Price and total never come from the client. */
-export const placeOrderSchema = z.object({
-  productId: z.string({ error: "Choose a product" }).trim().min(1, "Choose a product").max(64),
-  quantity: z
-    .number({ error: "Enter the number of units as a whole number" })
-    .int("Enter the number of units as a whole number")
-    .min(1, "Order at least 1 unit")
-    .max(1_000_000, "That quantity is too large"),
-  phone: phoneSchema,
+const productIdSchema = z.string({ error: "Choose a product" }).trim().min(1, "Choose a product").max(64);
+const quantitySchema = z
+  .number({ error: "Enter the number of units as a whole number" })
+  .int("Enter the number of units as a whole number")
+  .min(1, "Order at least 1 unit")
+  .max(1_000_000, "That quantity is too large");
+
+function required(label: string, max: number) {
+  return z
+    .string({ error: `Enter ${label}` })
+    .trim()
+    .min(1, `Enter ${label}`)
+    .max(max, `Use at most ${max} characters`);
+}
+function optional(max: number) {
+  return z.string().trim().max(max, `Use at most ${max} characters`).optional().default("");
+}
+
+/** Where an order goes. Line 2 and the region are optional: not every address has them. */
+export const shippingAddressSchema = z.object(
+  {
+    name: required("the recipient's name", 100),
+    line1: required("the street address", 200),
+    line2: optional(200),
+    city: required("the city", 100),
+    region: optional(100),
+    postalCode: required("the postal code", 20),
+    country: required("the country", 60),
+  },
+  { error: "Enter the shipping address" },
+);
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+export const orderLineInputSchema = z.object({ productId: productIdSchema, quantity: quantitySchema });
+export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
+
+const linesSchema = z
+  .array(orderLineInputSchema, { error: "Add at least one product" })
+  .min(1, "Add at least one product")
+  .max(50, "An order holds at most 50 products")
+  .superRefine((lines, ctx) => {
+    const seen = new Set<string>();
+    lines.forEach((line, index) => {
+      if (seen.has(line.productId)) ctx.addIssue({ code: "custom", path: [index, "productId"], message: "This product is already in the order" });
+      seen.add(line.productId);
+    });
+  });
+
+const itemsShape = z.object({ items: linesSchema, phone: phoneSchema, shippingAddress: shippingAddressSchema });
+const oneLineShape = z.object({ productId: productIdSchema, quantity: quantitySchema, phone: phoneSchema, shippingAddress: shippingAddressSchema });
+
+/**
+ * What placing an order needs, in either shape the API takes: `{ items: [...] }` or the seed's one line
+ * `{ productId, quantity }`. `shape` remembers which, so that errors name the field the caller sent.
+ * Price and total never come from the client.
+ */
+export type PlaceOrderInput = {
+  shape: "items" | "line";
+  items: OrderLineInput[];
+  phone: string;
+  shippingAddress: ShippingAddress;
+};
+
+export const placeOrderSchema: z.ZodType<PlaceOrderInput> = z.unknown().transform((value, ctx): PlaceOrderInput => {
+  const hasItems = typeof value === "object" && value !== null && "items" in value;
+  const result = hasItems ? itemsShape.safeParse(value) : oneLineShape.safeParse(value);
+  if (!result.success) {
+    for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+    return z.NEVER;
+  }
+  const data = result.data;
+  return "items" in data
+    ? { shape: "items", items: data.items, phone: data.phone, shippingAddress: data.shippingAddress }
+    : { shape: "line", items: [{ productId: data.productId, quantity: data.quantity }], phone: data.phone, shippingAddress: data.shippingAddress };
 });
-export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
+
+/** The Idempotency-Key header: any printable token a client chooses, 1–255 characters (IETF draft-ietf-httpapi-idempotency-key-header). */
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .regex(/^[\x21-\x7e]{1,255}$/, "The Idempotency-Key header must be 1 to 255 printable characters");
 
 export function quantityMessage(min: number, stock: number): string {
   return `Order between ${min} and ${stock} units`;
 }
 
-export type OrderStatus = "unpaid" | "paid";
+export const ORDER_STATUS_VALUES = ["unpaid", "paid", "cancelled", "expired", "refunded"] as const;
+export type OrderStatus = (typeof ORDER_STATUS_VALUES)[number];
 export type ShippingState = "pending" | "shipped";
 
-export type OrderView = {
-  id: string;
+export type OrderLineView = {
   productId: string;
   productName: string;
   productImageUrl: string;
   quantity: number;
   unitPriceCents: number;
   totalCents: number;
+};
+
+export type OrderView = {
+  id: string;
+  /** The human order number, e.g. "TF-100001". */
+  number: string;
+  items: OrderLineView[];
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
   currency: string;
   email: string;
   phone: string;
+  shippingAddress: ShippingAddress;
   status: OrderStatus;
   shipping: ShippingState;
   paymentRef: string | null;
   createdAt: string;
+  expiresAt: string | null;
   paidAt: string | null;
+  shippedAt: string | null;
+  cancelledAt: string | null;
+  expiredAt: string | null;
+  refundedAt: string | null;
+  refundReason: string | null;
+  // A one-line order also carries its line at the top level (the seed's shape).
+  productId?: string;
+  productName?: string;
+  productImageUrl?: string;
+  quantity?: number;
+  unitPriceCents?: number;
 };
+
+export function formatOrderNumber(number: number): string {
+  return `TF-${number}`;
+}
+
+/** "Pliers ×6", or "Pliers ×6 and 2 more" for a longer order. */
+export function linesSummary(items: Pick<OrderLineView, "productName" | "quantity">[]): string {
+  const [first] = items;
+  if (!first) return "";
+  const head = `${first.productName} ×${first.quantity}`;
+  return items.length > 1 ? `${head} and ${items.length - 1} more` : head;
+}
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  unpaid: "Awaiting payment",
+  paid: "Paid",
+  cancelled: "Cancelled",
+  expired: "Expired",
+  refunded: "Refunded",
+};
+
+export const refundSchema = z.object({
+  reason: z
+    .string({ error: "Give a reason for the refund" })
+    .trim()
+    .min(3, "Give a reason for the refund")
+    .max(500, "Use at most 500 characters"),
+});
 
 export const shippingSchema = z.object({
   shipped: z.boolean({ error: "Send shipped as true or false" }),
 });
 
 export const adminOrderQuerySchema = z.object({
-  status: z.enum(["unpaid", "paid"], { error: "Status must be unpaid or paid" }).optional(),
+  status: z.enum(ORDER_STATUS_VALUES, { error: "Status must be unpaid, paid, cancelled, expired or refunded" }).optional(),
   shipping: z.enum(["pending", "shipped"], { error: "Shipping must be pending or shipped" }).optional(),
   q: z
     .string()

@@ -6,7 +6,9 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -115,56 +117,123 @@ export const product = pgTable(
   ],
 );
 
+/** Human order numbers (TF-100001 upwards); a sequence never hands out the same number twice. */
+export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 100001 });
+
+export const ORDER_STATUSES = ["unpaid", "paid", "cancelled", "expired", "refunded"] as const;
+
 export const order = pgTable(
   "orders",
   {
     id: text("id").primaryKey(),
+    number: integer("number").notNull().default(sql`nextval('order_number_seq')`),
     // Null once the customer deleted their account: the order stays for the books, anonymised (ADR 015).
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    currency: text("currency").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    shipName: text("ship_name").notNull().default(""),
+    shipLine1: text("ship_line1").notNull().default(""),
+    shipLine2: text("ship_line2").notNull().default(""),
+    shipCity: text("ship_city").notNull().default(""),
+    shipRegion: text("ship_region").notNull().default(""),
+    shipPostalCode: text("ship_postal_code").notNull().default(""),
+    shipCountry: text("ship_country").notNull().default(""),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("unpaid"),
+    shipping: text("shipping", { enum: ["pending", "shipped"] }).notNull().default("pending"),
+    paymentRef: text("payment_ref"),
+    // The Stripe PaymentIntent opened for this order, so that cancelling or expiring the order cancels it too.
+    paymentIntentId: text("payment_intent_id"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    expiredAt: timestamp("expired_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    refundReason: text("refund_reason"),
+  },
+  (t) => [
+    check("order_total_matches", sql`${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents}`),
+    check("order_shipping_nonnegative", sql`${t.shippingCents} >= 0`),
+    uniqueIndex("orders_number_unique").on(t.number),
+    index("orders_user_id_idx").on(t.userId),
+    index("orders_created_at_idx").on(t.createdAt),
+    index("orders_status_expires_idx").on(t.status, t.expiresAt),
+  ],
+);
+
+/** What was bought: one row per product in an order, priced when the order was placed. */
+export const orderLine = pgTable(
+  "order_line",
+  {
+    id: text("id").primaryKey(),
+    // Orders are never deleted; the database refuses to delete an order that has lines.
+    orderId: text("order_id")
+      .notNull()
+      .references(() => order.id, { onDelete: "restrict" }),
+    position: integer("position").notNull(),
     productId: text("product_id")
       .notNull()
       .references(() => product.id),
-    // Snapshot at order time: later product edits never change what was bought.
     productName: text("product_name").notNull(),
     productImageUrl: text("product_image_url").notNull(),
     quantity: integer("quantity").notNull(),
     unitPriceCents: integer("unit_price_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
-    currency: text("currency").notNull(),
-    email: text("email").notNull(),
-    phone: text("phone").notNull(),
-    status: text("status", { enum: ["unpaid", "paid"] }).notNull().default("unpaid"),
-    shipping: text("shipping", { enum: ["pending", "shipped"] }).notNull().default("pending"),
-    paymentRef: text("payment_ref"),
-    createdAt: createdAt(),
-    paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (t) => [
-    check("order_quantity_positive", sql`${t.quantity} > 0`),
-    check("order_total_matches", sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
-    index("orders_user_id_idx").on(t.userId),
-    index("orders_created_at_idx").on(t.createdAt),
+    check("order_line_quantity_positive", sql`${t.quantity} > 0`),
+    check("order_line_total_matches", sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
+    uniqueIndex("order_line_order_position_unique").on(t.orderId, t.position),
+    index("order_line_product_id_idx").on(t.productId),
   ],
+);
+
+/** A placed order remembered under the customer's Idempotency-Key for 24 hours. */
+export const orderRequest = pgTable(
+  "order_request",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    // Set in the same transaction that claims the key, so no other request ever sees it empty.
+    orderId: text("order_id").references(() => order.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("order_request_created_at_idx").on(t.createdAt)],
 );
 
 export const payment = pgTable(
   "payment",
   {
     id: text("id").primaryKey(),
+    // Payments are never deleted, and neither is an order that has one.
     orderId: text("order_id")
       .notNull()
-      .references(() => order.id, { onDelete: "cascade" }),
+      .references(() => order.id, { onDelete: "restrict" }),
     provider: text("provider", { enum: ["test", "stripe"] }).notNull(),
     reference: text("reference").notNull(),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
+    // False for a payment that arrived when the order could no longer take it (cancelled, expired, or
+    // already paid): such a payment is refunded at once.
+    accepted: boolean("accepted").notNull().default(true),
+    refundReference: text("refund_reference"),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    refundReason: text("refund_reason"),
     createdAt: createdAt(),
   },
   (t) => [
-    // One successful payment per order: the database itself refuses a second one.
-    uniqueIndex("payment_order_id_unique").on(t.orderId),
+    // One accepted payment per order: the database itself refuses a second one.
+    uniqueIndex("payment_order_id_unique").on(t.orderId).where(sql`${t.accepted}`),
     uniqueIndex("payment_reference_unique").on(t.provider, t.reference),
   ],
 );

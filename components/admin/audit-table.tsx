@@ -4,6 +4,9 @@ import { formatDateTime } from "./format";
 
 const actionLabels: Record<string, string> = {
   "order.delete": "Order deleted",
+  "order.cancel": "Order cancelled",
+  "order.refund": "Order refunded",
+  "payment.auto_refund": "Payment refunded automatically",
   "order.shipping": "Shipping changed",
   "product.create": "Product added",
   "product.update": "Product updated",

@@ -6,6 +6,9 @@ export const orderStateFilters = [
   { value: "paid", label: "Paid", status: "paid", shipping: undefined },
   { value: "paid-pending", label: "Paid – pending", status: "paid", shipping: "pending" },
   { value: "paid-shipped", label: "Paid – shipped", status: "paid", shipping: "shipped" },
+  { value: "cancelled", label: "Cancelled", status: "cancelled", shipping: undefined },
+  { value: "expired", label: "Expired", status: "expired", shipping: undefined },
+  { value: "refunded", label: "Refunded", status: "refunded", shipping: undefined },
 ] as const;
 
 export type OrderStateFilter = (typeof orderStateFilters)[number]["value"];

@@ -1,22 +1,34 @@
-import { ConfirmDeleteButton } from "@/components/ui/confirm-delete-button";
+import Link from "next/link";
+import { CancelOrderButton } from "@/components/orders/cancel-order-button";
+import { StatusBadge } from "@/components/orders/status-badge";
 import { formatMoney } from "@/lib/money/format";
-import type { AdminOrderView } from "@/models/orders";
-import { cellClass, deleteButtonTone, TableFrame, TableHead } from "./data-table";
+import { linesSummary, type AdminOrderView } from "@/models/orders";
+import { cellClass, TableFrame, TableHead } from "./data-table";
 import { formatDateTime } from "./format";
+import { RefundButton } from "./refund-button";
 import { ShippingToggle } from "./shipping-toggle";
 
-/** Every order in the shop (Manage Order): who, what, how much, paid or not, and its shipping state. */
+/** Every order in the shop (Manage Order): number and date, who, what, how much, its status and shipping, and what an admin can do. */
 export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
   return (
-    <TableFrame id="manage-orders" caption="All orders, newest first" minWidth="min-w-[56rem]">
-      <TableHead columns={["#", "Customer", "Product", "Quantity", "Total", "Payment", "Shipping", "Delete"]} />
+    <TableFrame id="manage-orders" caption="All orders, newest first" minWidth="min-w-[60rem]">
+      <TableHead columns={["Order", "Customer", "Items", "Total", "Status", "Shipping", "Action"]} />
       <tbody>
-        {orders.map((order, index) => {
-          const paid = order.status === "paid";
-          const about = ` order of ${order.productName} by ${order.email}`;
+        {orders.map((order) => {
+          const about = ` order ${order.number} by ${order.email}`;
           return (
             <tr key={order.id} data-order-id={order.id} className="border-b border-slate-200 last:border-b-0">
-              <td className={`${cellClass} text-slate-600`}>{index + 1}</td>
+              <th scope="row" className={`${cellClass} text-left font-normal whitespace-nowrap`}>
+                <Link
+                  href={`/dashboard/orders/${encodeURIComponent(order.id)}`}
+                  className="font-semibold text-brand-dark underline underline-offset-2 hover:text-brand"
+                >
+                  {order.number}
+                </Link>
+                <time dateTime={order.createdAt} className="block text-xs text-slate-600">
+                  {formatDateTime(order.createdAt)}
+                </time>
+              </th>
               <td className={cellClass}>
                 <span className="block font-semibold whitespace-nowrap text-slate-900">{order.customerName ?? "Deleted account"}</span>
                 <a href={`mailto:${order.email}`} className="text-sm whitespace-nowrap text-brand-dark underline underline-offset-2 hover:text-brand">
@@ -24,45 +36,26 @@ export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
                 </a>
                 <span className="block text-xs whitespace-nowrap text-slate-600">{order.phone}</span>
               </td>
-              <th scope="row" className={`${cellClass} max-w-[13rem] text-left font-normal`}>
-                <span className="block font-semibold text-slate-900">{order.productName}</span>
-                <span className="block font-mono text-xs text-slate-600">
-                  <span className="sr-only">Order id </span>
-                  {order.id}
-                </span>
-                <time dateTime={order.createdAt} className="block text-xs text-slate-600">
-                  {formatDateTime(order.createdAt)}
-                </time>
-              </th>
-              <td className={`${cellClass} text-slate-800`}>{order.quantity}</td>
+              <td className={`${cellClass} max-w-[14rem] text-slate-900`}>{linesSummary(order.items)}</td>
+              <td className={`${cellClass} font-semibold whitespace-nowrap text-slate-900`}>{formatMoney(order.totalCents, order.currency)}</td>
               <td className={cellClass}>
-                <span className="font-semibold whitespace-nowrap text-slate-900">{formatMoney(order.totalCents, order.currency)}</span>
-                <span className="block text-xs whitespace-nowrap text-slate-600">
-                  {order.quantity} × {formatMoney(order.unitPriceCents, order.currency)}
-                </span>
+                <StatusBadge status={order.status} />
               </td>
               <td className={cellClass}>
-                {paid ? (
-                  <span className="rounded-full bg-green-100 px-2.5 py-1 text-sm font-semibold whitespace-nowrap text-green-900">Paid</span>
-                ) : (
-                  <span className="rounded-full bg-slate-100 px-2.5 py-1 text-sm font-semibold whitespace-nowrap text-slate-800">Not paid</span>
-                )}
-              </td>
-              <td className={cellClass}>
-                {paid ? (
+                {order.status === "paid" ? (
                   <ShippingToggle orderId={order.id} shipping={order.shipping} srLabel={`:${about}`} />
-                ) : (
+                ) : order.status === "unpaid" ? (
                   <span className="text-sm text-slate-600">Awaiting payment</span>
+                ) : (
+                  <span className="text-sm text-slate-600">{order.shipping === "shipped" ? "Shipped" : "—"}</span>
                 )}
               </td>
               <td className={cellClass}>
-                <ConfirmDeleteButton
-                  url={`/api/orders/${encodeURIComponent(order.id)}`}
-                  srLabel={about}
-                  successMessage="Order deleted"
-                  failureMessage="The order could not be deleted. Please try again."
-                  className={deleteButtonTone}
-                />
+                {order.status === "unpaid" ? (
+                  <CancelOrderButton orderId={order.id} srLabel={about} />
+                ) : order.status === "paid" ? (
+                  <RefundButton orderId={order.id} number={order.number} srLabel={about} />
+                ) : null}
               </td>
             </tr>
           );

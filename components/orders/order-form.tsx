@@ -13,7 +13,8 @@ import { FormStatus } from "@/components/ui/form-status";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
 import { formatMoney } from "@/lib/money/format";
-import { placeOrderSchema, quantityMessage } from "@/models/orders";
+import { phoneSchema, quantityMessage, shippingAddressSchema, type ShippingAddress } from "@/models/orders";
+import { AddressFields } from "./address-fields";
 
 type OrderFormProps = {
   productId: string;
@@ -23,15 +24,22 @@ type OrderFormProps = {
   currency: string;
   minOrderQuantity: number;
   stock: number;
+  /** The contact number and address of the customer's last order, to start from. */
+  defaults: { phone: string; shippingAddress: ShippingAddress } | null;
 };
+
+const EMPTY_ADDRESS: ShippingAddress = { name: "", line1: "", line2: "", city: "", region: "", postalCode: "", country: "" };
 
 const WHOLE_NUMBER = "Enter the number of units as a whole number";
 
 /** The API's schema with this product's range, so the form says what the server would say. */
 function orderFormSchema(min: number, stock: number) {
   const range = quantityMessage(min, stock);
-  return placeOrderSchema.extend({
+  return z.object({
+    productId: z.string(),
     quantity: z.number({ error: WHOLE_NUMBER }).int(WHOLE_NUMBER).min(min, range).max(stock, range),
+    phone: phoneSchema,
+    shippingAddress: shippingAddressSchema,
   });
 }
 
@@ -40,8 +48,14 @@ function totalFor(unitPriceCents: number, quantity: unknown): number | null {
   return typeof quantity === "number" && Number.isInteger(quantity) && quantity > 0 ? unitPriceCents * quantity : null;
 }
 
-export function OrderForm({ productId, productName, email, unitPriceCents, currency, minOrderQuantity, stock }: OrderFormProps) {
+/** One Idempotency-Key per attempt: a retry after a network error sends the same key, so it never places a second order. */
+function newAttemptKey(): string {
+  return crypto.randomUUID();
+}
+
+export function OrderForm({ productId, productName, email, unitPriceCents, currency, minOrderQuantity, stock, defaults }: OrderFormProps) {
   const router = useRouter();
+  const [attemptKey, setAttemptKey] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [placed, setPlaced] = useState(false);
   const schema = useMemo(() => orderFormSchema(minOrderQuantity, stock), [minOrderQuantity, stock]);
@@ -55,29 +69,38 @@ export function OrderForm({ productId, productName, email, unitPriceCents, curre
     resolver: zodResolver(schema),
     mode: "onSubmit",
     reValidateMode: "onChange",
-    defaultValues: { productId, phone: "" },
+    defaultValues: { productId, phone: defaults?.phone ?? "", shippingAddress: defaults?.shippingAddress ?? EMPTY_ADDRESS },
   });
   const quantity = useWatch({ control, name: "quantity" });
   const total = totalFor(unitPriceCents, quantity);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
+    const key = attemptKey ?? newAttemptKey();
+    setAttemptKey(key);
     let result;
     try {
-      result = await placeOrderAction(values);
+      // One automatic retry on a network error, with the same key.
+      result = await placeOrderAction(values, key).catch(() => placeOrderAction(values, key));
     } catch {
+      // The key is kept: pressing the button again may find the order the lost answer was about.
       setFormError(NETWORK_ERROR_MESSAGE);
       return;
     }
+    setAttemptKey(null);
     if (result.ok) {
       setPlaced(true);
       toast.success("Order placed");
-      router.push("/dashboard/myorders");
+      router.push(`/dashboard/payment/${encodeURIComponent(result.orderId)}`);
       return;
     }
     const fields = result.fields ?? {};
     if (fields.quantity) setError("quantity", { message: fields.quantity }, { shouldFocus: true });
     if (fields.phone) setError("phone", { message: fields.phone }, { shouldFocus: !fields.quantity });
+    for (const name of Object.keys(EMPTY_ADDRESS) as (keyof ShippingAddress)[]) {
+      const message = fields[`shippingAddress.${name}`];
+      if (message) setError(`shippingAddress.${name}`, { message });
+    }
     // A field message already says it all; the form-level line adds what it does not (e.g. stock changed).
     if (!Object.values(fields).includes(result.message)) setFormError(result.message);
     // Stock may have changed meanwhile: show the current figures.
@@ -126,6 +149,11 @@ export function OrderForm({ productId, productName, email, unitPriceCents, curre
         hint={`Between ${minOrderQuantity} and ${stock} units.`}
         error={errors.quantity?.message}
         {...register("quantity", { valueAsNumber: true })}
+      />
+      <AddressFields
+        idPrefix="order-address"
+        field={(name) => register(`shippingAddress.${name}`)}
+        errorOf={(name) => errors.shippingAddress?.[name]?.message}
       />
       <p aria-live="polite" aria-atomic="true" data-testid="order-total" className="text-lg font-semibold text-slate-900">
         Total: {total === null ? "—" : formatMoney(total, currency)}

@@ -7,7 +7,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { PaymentPanel } from "./payment-panel";
 
-/** "Pay {total}": opens the payment modal. After a successful payment the shop goes home, as the seed does. */
+/** "Pay {total}": opens the payment modal. After a successful payment the customer lands on the order's receipt. */
 export function PayButton({ orderId, totalLabel }: { orderId: string; totalLabel: string }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
@@ -15,7 +15,7 @@ export function PayButton({ orderId, totalLabel }: { orderId: string; totalLabel
   function paid() {
     toast.success("Payment successful");
     setOpen(false);
-    router.push("/");
+    router.push(`/dashboard/orders/${encodeURIComponent(orderId)}`);
     router.refresh();
   }
 

@@ -7,7 +7,7 @@ import { sendJson } from "./send-json";
 
 type ApiAction = {
   url: string;
-  method: "PATCH" | "DELETE";
+  method: "POST" | "PATCH" | "DELETE";
   body?: unknown;
   /** The error toast when the server does not say what went wrong. */
   failureMessage: string;

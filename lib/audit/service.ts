@@ -7,7 +7,7 @@ import { auditLog, user } from "@/models/schema";
 
 export type AuditEntry = {
   action: string;
-  entity: "order" | "product" | "user" | "review";
+  entity: "order" | "product" | "user" | "review" | "payment";
   entityId: string;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

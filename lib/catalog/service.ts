@@ -1,12 +1,13 @@
 import "server-only";
-import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { recordAudit } from "@/lib/audit/service";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Tx } from "@/lib/db/client";
 import { containsPattern } from "@/lib/db/like";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { Product, ProductInput, ProductList, ProductPatch, ProductQuery } from "@/models/catalog";
+import { quantityMessage } from "@/models/orders";
 import { product } from "@/models/schema";
 
 // The catalog is read on every home, catalog and API request and changes rarely: reads are cached in
@@ -195,4 +196,77 @@ export async function deleteProduct(actor: Actor, id: string): Promise<void> {
     await recordAudit(tx, actor, { action: "product.delete", entity: "product", entityId: id, before: snapshot(row) });
   });
   invalidateCatalog();
+}
+
+export type StockRequest = { productId: string; quantity: number };
+/** What a reservation took: the product as it was sold, priced from the database. */
+export type ReservedLine = StockRequest & { name: string; imageUrl: string; priceCents: number; currency: string };
+
+/**
+ * Takes stock for the lines of an order inside the caller's transaction, or throws and takes nothing
+ * (the caller's transaction rolls back). Each decrement is one conditional UPDATE, so concurrent
+ * buyers can never take more than exists. `fieldOf(i)` names the form field of line i in errors.
+ * Below a product's minimum is a rule the buyer broke (422); above the stock left is a conflict with
+ * other buyers (409), whether it shows in the first read or in the conditional update.
+ */
+export async function reserveStock(tx: Tx, lines: StockRequest[], fieldOf: (index: number) => string): Promise<ReservedLine[]> {
+  const ids = lines.map((line) => line.productId);
+  const rows = await tx.select(productColumns).from(product).where(and(inArray(product.id, ids), isNull(product.deletedAt)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const named = (name: string, message: string) => (lines.length > 1 ? `${name}: ${message}` : message);
+  const found = lines.map((line, index) => {
+    const item = byId.get(line.productId);
+    if (!item) throw new AppError("not_found", lines.length > 1 ? "A product in this order is no longer on sale." : "This product is no longer on sale.", { [fieldOf(index)]: "No longer on sale" });
+    return { line, item, index };
+  });
+  for (const { line, item, index } of found) {
+    if (line.quantity < item.minOrderQuantity && item.stock >= item.minOrderQuantity) {
+      const message = quantityMessage(item.minOrderQuantity, item.stock);
+      throw new AppError("invalid", named(item.name, message), { [fieldOf(index)]: message });
+    }
+  }
+  // Products are taken in id order, so that two orders sharing products never wait on each other in a circle.
+  const ordered = [...found].sort((a, b) => (a.item.id < b.item.id ? -1 : a.item.id > b.item.id ? 1 : 0));
+  for (const { line, item, index } of ordered) {
+    if (item.stock < item.minOrderQuantity) {
+      throw new AppError("conflict", named(item.name, "This tool is out of stock at the moment."), { [fieldOf(index)]: "Out of stock" });
+    }
+    if (line.quantity > item.stock) {
+      const message = quantityMessage(item.minOrderQuantity, item.stock);
+      throw new AppError("conflict", named(item.name, `Only ${item.stock} units are left. ${message}.`), { [fieldOf(index)]: message });
+    }
+    const [taken] = await tx
+      .update(product)
+      .set({ stock: sql`${product.stock} - ${line.quantity}`, updatedAt: new Date() })
+      .where(and(eq(product.id, item.id), isNull(product.deletedAt), gte(product.stock, line.quantity)))
+      .returning({ stock: product.stock });
+    if (!taken) {
+      const [now] = await tx.select({ stock: product.stock }).from(product).where(eq(product.id, item.id));
+      const left = now?.stock ?? 0;
+      const message =
+        left < item.minOrderQuantity
+          ? "Someone else just bought the last units: this tool is out of stock."
+          : `Only ${left} units are left. ${quantityMessage(item.minOrderQuantity, left)}.`;
+      throw new AppError("conflict", named(item.name, message), { [fieldOf(index)]: quantityMessage(item.minOrderQuantity, left) });
+    }
+  }
+  return found.map(({ line, item }) => ({
+    productId: item.id,
+    quantity: line.quantity,
+    name: item.name,
+    imageUrl: item.imageUrl,
+    priceCents: item.priceCents,
+    currency: item.currency,
+  }));
+}
+
+/** Puts stock back for lines that leave the shop's hands unsold (cancelled, expired, refunded before shipping). */
+export async function releaseStock(tx: Tx, lines: StockRequest[]): Promise<void> {
+  const ordered = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+  for (const line of ordered) {
+    await tx
+      .update(product)
+      .set({ stock: sql`${product.stock} + ${line.quantity}`, updatedAt: new Date() })
+      .where(eq(product.id, line.productId));
+  }
 }

@@ -15,7 +15,18 @@ export const ANONYMISED_ORDER = { email: "anonymised@deleted.invalid", phone: "a
 export async function anonymiseOrdersOfUser(tx: Tx, userId: string): Promise<number> {
   const rows = await tx
     .update(order)
-    .set({ userId: null, email: ANONYMISED_ORDER.email, phone: ANONYMISED_ORDER.phone })
+    .set({
+      userId: null,
+      email: ANONYMISED_ORDER.email,
+      phone: ANONYMISED_ORDER.phone,
+      // The address says who and where the person is; the country stays for the books (sales by country).
+      shipName: "",
+      shipLine1: "",
+      shipLine2: "",
+      shipCity: "",
+      shipRegion: "",
+      shipPostalCode: "",
+    })
     .where(eq(order.userId, userId))
     .returning({ id: order.id });
   return rows.length;

@@ -1,184 +1,417 @@
 import "server-only";
-import { and, desc, eq, gte, ilike, isNull, sql, type SQL } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, asc, desc, eq, ilike, inArray, isNotNull, lte, ne, or, type SQL } from "drizzle-orm";
 import { requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { recordAudit } from "@/lib/audit/service";
-import { invalidateCatalog } from "@/lib/catalog/service";
-import { getDb } from "@/lib/db/client";
+import { invalidateCatalog, releaseStock, reserveStock } from "@/lib/catalog/service";
+import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { containsPattern } from "@/lib/db/like";
+import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { sendMailInBackground } from "@/lib/mail";
-import { formatMoney } from "@/lib/money/format";
+import { deliverQueuedMail, queueMail } from "@/lib/mail";
 import {
-  quantityMessage,
+  formatOrderNumber,
   type AdminOrderQuery,
   type AdminOrderView,
+  type OrderStatus,
   type OrderView,
   type PlaceOrderInput,
 } from "@/models/orders";
-import { order, product, user } from "@/models/schema";
+import { order, orderLine, orderRequest, user } from "@/models/schema";
+import { confirmationMail, receiptMail, refundMail, shippedMail } from "./emails";
 
-type OrderRow = typeof order.$inferSelect;
+export type OrderRow = typeof order.$inferSelect;
+type LineRow = typeof orderLine.$inferSelect;
+type Reader = Db | Tx;
 
-export function toOrderView(row: OrderRow): OrderView {
+/** How long an Idempotency-Key remembers the order it placed. */
+const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export function toOrderView(row: OrderRow, lines: LineRow[]): OrderView {
+  const items = [...lines]
+    .sort((a, b) => a.position - b.position)
+    .map((line) => ({
+      productId: line.productId,
+      productName: line.productName,
+      productImageUrl: line.productImageUrl,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      totalCents: line.totalCents,
+    }));
+  const [only] = items;
+  const iso = (value: Date | null) => (value ? value.toISOString() : null);
   return {
     id: row.id,
-    productId: row.productId,
-    productName: row.productName,
-    productImageUrl: row.productImageUrl,
-    quantity: row.quantity,
-    unitPriceCents: row.unitPriceCents,
+    number: formatOrderNumber(row.number),
+    items,
+    subtotalCents: row.subtotalCents,
+    shippingCents: row.shippingCents,
     totalCents: row.totalCents,
     currency: row.currency,
     email: row.email,
     phone: row.phone,
+    shippingAddress: {
+      name: row.shipName,
+      line1: row.shipLine1,
+      line2: row.shipLine2,
+      city: row.shipCity,
+      region: row.shipRegion,
+      postalCode: row.shipPostalCode,
+      country: row.shipCountry,
+    },
     status: row.status,
     shipping: row.shipping,
     paymentRef: row.paymentRef,
     createdAt: row.createdAt.toISOString(),
-    paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+    expiresAt: iso(row.expiresAt),
+    paidAt: iso(row.paidAt),
+    shippedAt: iso(row.shippedAt),
+    cancelledAt: iso(row.cancelledAt),
+    expiredAt: iso(row.expiredAt),
+    refundedAt: iso(row.refundedAt),
+    refundReason: row.refundReason,
+    ...(items.length === 1 && only
+      ? {
+          productId: only.productId,
+          productName: only.productName,
+          productImageUrl: only.productImageUrl,
+          quantity: only.quantity,
+          unitPriceCents: only.unitPriceCents,
+        }
+      : {}),
   };
 }
 
+async function linesOf(db: Reader, orderIds: string[]): Promise<Map<string, LineRow[]>> {
+  const byOrder = new Map<string, LineRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db.select().from(orderLine).where(inArray(orderLine.orderId, orderIds)).orderBy(asc(orderLine.position));
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push(row);
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
+}
+
+async function viewOf(db: Reader, row: OrderRow): Promise<OrderView> {
+  return toOrderView(row, (await linesOf(db, [row.id])).get(row.id) ?? []);
+}
+
+async function viewsOf(db: Reader, rows: OrderRow[]): Promise<OrderView[]> {
+  const lines = await linesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toOrderView(row, lines.get(row.id) ?? []));
+}
+
+function isOverdue(row: OrderRow, now: Date): boolean {
+  return row.status === "unpaid" && row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime();
+}
+
+const NOT_FOUND = "No order with this id.";
+
+/** Why an order in `status` cannot take the step the caller asked for (always a 409). */
+function conflictFor(status: OrderStatus, step: "cancel" | "pay" | "ship" | "refund", actor?: Pick<Actor, "role">): AppError {
+  const reasons: Record<OrderStatus, string> = {
+    unpaid: step === "refund" ? "This order is not paid: cancel it instead." : "This order is not paid yet.",
+    paid:
+      step === "cancel"
+        ? actor?.role === "admin"
+          ? "This order is paid: refund it instead."
+          : "This order is paid and can no longer be cancelled. Contact us for a return."
+        : "This order is already paid.",
+    cancelled: "This order was cancelled.",
+    expired: "This order expired: its stock went back on sale.",
+    refunded: "This order was refunded.",
+  };
+  return new AppError("conflict", reasons[status]);
+}
+
+function requestHash(input: PlaceOrderInput): string {
+  const canonical = {
+    items: input.items.map((line) => [line.productId, line.quantity]),
+    phone: input.phone,
+    address: [
+      input.shippingAddress.name,
+      input.shippingAddress.line1,
+      input.shippingAddress.line2,
+      input.shippingAddress.city,
+      input.shippingAddress.region,
+      input.shippingAddress.postalCode,
+      input.shippingAddress.country,
+    ],
+  };
+  return createHash("sha256").update(JSON.stringify(canonical)).digest("hex");
+}
+
 /**
- * Places an order for a signed-in customer. Price and total come from the database. The stock
- * decrement is one conditional UPDATE in the same transaction as the insert, so concurrent buyers
- * can never take more than exists: when the stock ran out meanwhile the answer is a conflict.
+ * Claims an Idempotency-Key for this customer inside the placing transaction. Answers the order a
+ * previous request with the same key and body placed, or null when this request is the first. A
+ * concurrent request with the same key waits on the unique key until the first commits (or rolls
+ * back, and then this one places the order).
  */
-export async function placeOrder(actor: Actor, input: PlaceOrderInput): Promise<OrderView> {
+async function claimIdempotencyKey(tx: Tx, userId: string, key: string, hash: string): Promise<string | null> {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const claimed = await tx
+      .insert(orderRequest)
+      .values({ userId, key, requestHash: hash })
+      .onConflictDoNothing()
+      .returning({ key: orderRequest.key });
+    if (claimed.length > 0) return null;
+    const [previous] = await tx.select().from(orderRequest).where(and(eq(orderRequest.userId, userId), eq(orderRequest.key, key)));
+    if (!previous) continue;
+    if (Date.now() - previous.createdAt.getTime() > IDEMPOTENCY_WINDOW_MS) {
+      await tx.delete(orderRequest).where(and(eq(orderRequest.userId, userId), eq(orderRequest.key, key)));
+      continue;
+    }
+    if (previous.requestHash !== hash) {
+      throw new AppError("invalid", "This Idempotency-Key was already used for a different order. Send a new key for a new order.");
+    }
+    if (previous.orderId) return previous.orderId;
+  }
+  throw new AppError("conflict", "This request is already being processed. Try again in a moment.");
+}
+
+export type PlacedOrder = { order: OrderView; replayed: boolean };
+
+/**
+ * Places an order for a signed-in customer. Prices and totals come from the database; the catalog
+ * takes the stock in the same transaction as the insert, and the confirmation mail is queued in it
+ * too, so an order never exists without its mail. With an Idempotency-Key, the same request sent
+ * again (a retry after a dropped connection) answers the first order instead of placing another.
+ */
+export async function placeOrder(actor: Actor, input: PlaceOrderInput, idempotencyKey?: string): Promise<PlacedOrder> {
+  const env = getEnv();
   const db = await getDb();
-  const created = await db.transaction(async (tx) => {
-    const [item] = await tx
-      .select()
-      .from(product)
-      .where(and(eq(product.id, input.productId), isNull(product.deletedAt)));
-    if (!item) throw new AppError("not_found", "This product is no longer on sale.");
-    if (item.stock < item.minOrderQuantity) {
-      throw new AppError("conflict", "This tool is out of stock at the moment.", { quantity: "Out of stock" });
+  const fieldOf = (index: number) => (input.shape === "line" ? "quantity" : `items.${index}.quantity`);
+  const result = await db.transaction(async (tx) => {
+    if (idempotencyKey) {
+      const previousId = await claimIdempotencyKey(tx, actor.userId, idempotencyKey, requestHash(input));
+      if (previousId) {
+        const [previous] = await tx.select().from(order).where(eq(order.id, previousId));
+        if (!previous) throw new Error("idempotency key points at a missing order");
+        return { view: await viewOf(tx, previous), mailIds: [] as string[], replayed: true };
+      }
     }
-    // Below the minimum is a rule the buyer broke (422); above the stock left is a conflict with
-    // other buyers (409), whether it shows here or in the conditional update below.
-    if (input.quantity < item.minOrderQuantity) {
-      const message = quantityMessage(item.minOrderQuantity, item.stock);
-      throw new AppError("invalid", message, { quantity: message });
+    const reserved = await reserveStock(tx, input.items, fieldOf);
+    const currency = reserved[0]?.currency ?? "USD";
+    if (reserved.some((line) => line.currency !== currency)) {
+      throw new AppError("invalid", "Products priced in different currencies cannot share one order.");
     }
-    if (input.quantity > item.stock) {
-      const message = quantityMessage(item.minOrderQuantity, item.stock);
-      throw new AppError("conflict", `Only ${item.stock} units are left. ${message}.`, { quantity: message });
-    }
-    const [taken] = await tx
-      .update(product)
-      .set({ stock: sql`${product.stock} - ${input.quantity}`, updatedAt: new Date() })
-      .where(and(eq(product.id, item.id), isNull(product.deletedAt), gte(product.stock, input.quantity)))
-      .returning({ stock: product.stock });
-    if (!taken) {
-      const [now] = await tx.select({ stock: product.stock }).from(product).where(eq(product.id, item.id));
-      const left = now?.stock ?? 0;
-      const message =
-        left < item.minOrderQuantity
-          ? "Someone else just bought the last units: this tool is out of stock."
-          : `Only ${left} units are left. ${quantityMessage(item.minOrderQuantity, left)}.`;
-      throw new AppError("conflict", message, { quantity: quantityMessage(item.minOrderQuantity, left) });
-    }
+    const subtotalCents = reserved.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+    const shippingCents = env.SHIPPING_FLAT_CENTS;
+    const now = new Date();
+    const address = input.shippingAddress;
     const [row] = await tx
       .insert(order)
       .values({
         id: newId("ord"),
         userId: actor.userId,
-        productId: item.id,
-        productName: item.name,
-        productImageUrl: item.imageUrl,
-        quantity: input.quantity,
-        unitPriceCents: item.priceCents,
-        totalCents: item.priceCents * input.quantity,
-        currency: item.currency,
+        subtotalCents,
+        shippingCents,
+        totalCents: subtotalCents + shippingCents,
+        currency,
         email: actor.email,
         phone: input.phone,
+        shipName: address.name,
+        shipLine1: address.line1,
+        shipLine2: address.line2,
+        shipCity: address.city,
+        shipRegion: address.region,
+        shipPostalCode: address.postalCode,
+        shipCountry: address.country,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + env.ORDER_HOLD_MINUTES * 60_000),
       })
       .returning();
     if (!row) throw new Error("order insert returned nothing");
-    return row;
+    const lines = await tx
+      .insert(orderLine)
+      .values(
+        reserved.map((line, index) => ({
+          id: newId("oln"),
+          orderId: row.id,
+          position: index + 1,
+          productId: line.productId,
+          productName: line.name,
+          productImageUrl: line.imageUrl,
+          quantity: line.quantity,
+          unitPriceCents: line.priceCents,
+          totalCents: line.priceCents * line.quantity,
+        })),
+      )
+      .returning();
+    if (idempotencyKey) {
+      await tx
+        .update(orderRequest)
+        .set({ orderId: row.id })
+        .where(and(eq(orderRequest.userId, actor.userId), eq(orderRequest.key, idempotencyKey)));
+    }
+    const view = toOrderView(row, lines);
+    const mailId = await queueMail(tx, confirmationMail(view, actor.name));
+    return { view, mailIds: [mailId], replayed: false };
   });
-  invalidateCatalog();
-  sendMailInBackground({
-    to: created.email,
-    subject: `Your ToolForge order ${created.id}`,
-    text: [
-      `Thank you for your order, ${actor.name}.`,
-      "",
-      `${created.quantity} × ${created.productName} at ${formatMoney(created.unitPriceCents, created.currency)}`,
-      `Total: ${formatMoney(created.totalCents, created.currency)}`,
-      "",
-      "The order is reserved for you and waits for payment in My Orders.",
-    ].join("\n"),
-  });
-  return toOrderView(created);
+  if (!result.replayed) invalidateCatalog();
+  deliverQueuedMail(result.mailIds);
+  return { order: result.view, replayed: result.replayed };
+}
+
+/**
+ * Moves an unpaid order to cancelled or expired inside the caller's transaction: the status changes
+ * only if it is still unpaid (a payment landing at the same moment wins), and its stock goes back.
+ * Answers the closed row, or null when the order was no longer unpaid.
+ */
+async function closeUnpaid(tx: Tx, orderId: string, to: "cancelled" | "expired"): Promise<OrderRow | null> {
+  const now = new Date();
+  const [closed] = await tx
+    .update(order)
+    .set(to === "cancelled" ? { status: "cancelled", cancelledAt: now } : { status: "expired", expiredAt: now })
+    .where(and(eq(order.id, orderId), eq(order.status, "unpaid")))
+    .returning();
+  if (!closed) return null;
+  const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, orderId));
+  await releaseStock(tx, lines);
+  return closed;
+}
+
+export type ClosedOrder = { id: string; paymentIntentId: string | null };
+
+/**
+ * Expires unpaid orders whose hold has run out (all of them, or one customer's), each in its own
+ * transaction. Safe to run from several places at once: an order leaves `unpaid` only once.
+ */
+export async function expireOverdueOrders(options: { userId?: string; orderId?: string; limit?: number } = {}): Promise<ClosedOrder[]> {
+  const db = await getDb();
+  const now = new Date();
+  const filters: SQL[] = [eq(order.status, "unpaid"), isNotNull(order.expiresAt), lte(order.expiresAt, now)];
+  if (options.userId) filters.push(eq(order.userId, options.userId));
+  if (options.orderId) filters.push(eq(order.id, options.orderId));
+  const due = await db
+    .select({ id: order.id })
+    .from(order)
+    .where(and(...filters))
+    .orderBy(asc(order.expiresAt))
+    .limit(options.limit ?? 200);
+  const expired: ClosedOrder[] = [];
+  for (const { id } of due) {
+    const closed = await db.transaction((tx) => closeUnpaid(tx, id, "expired"));
+    if (closed) expired.push({ id: closed.id, paymentIntentId: closed.paymentIntentId });
+  }
+  if (expired.length > 0) invalidateCatalog();
+  return expired;
 }
 
 /** The actor's own orders, newest first. */
 export async function listMyOrders(actor: Actor): Promise<OrderView[]> {
+  await expireOverdueOrders({ userId: actor.userId });
   const db = await getDb();
   const rows = await db.select().from(order).where(eq(order.userId, actor.userId)).orderBy(desc(order.createdAt), desc(order.id));
-  return rows.map(toOrderView);
+  return viewsOf(db, rows);
 }
 
-/** An order its owner or an admin may see; anyone else is told it does not exist. */
-export async function getOrderFor(actor: Actor, orderId: string): Promise<OrderView> {
+async function findVisibleRow(actor: Actor, orderId: string): Promise<OrderRow> {
   const db = await getDb();
   const [row] = await db.select().from(order).where(eq(order.id, orderId));
-  if (!row || (row.userId !== actor.userId && actor.role !== "admin")) {
-    throw new AppError("not_found", "No order with this id.");
-  }
-  return toOrderView(row);
+  if (!row || (row.userId !== actor.userId && actor.role !== "admin")) throw new AppError("not_found", NOT_FOUND);
+  if (!isOverdue(row, new Date())) return row;
+  await expireOverdueOrders({ orderId });
+  const [fresh] = await db.select().from(order).where(eq(order.id, orderId));
+  return fresh ?? row;
+}
+
+/** An order its owner or an admin may see; anyone else is told it does not exist. An overdue order is expired first. */
+export async function getOrderFor(actor: Actor, orderId: string): Promise<OrderView> {
+  const row = await findVisibleRow(actor, orderId);
+  return viewOf(await getDb(), row);
+}
+
+/** The contact number and shipping address of the customer's latest order that has one, to prefill the next. */
+export async function findLastShippingDetails(actor: Actor): Promise<{ phone: string; shippingAddress: OrderView["shippingAddress"] } | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(order)
+    .where(and(eq(order.userId, actor.userId), ne(order.shipLine1, "")))
+    .orderBy(desc(order.createdAt))
+    .limit(1);
+  if (!row) return null;
+  const { phone, shippingAddress } = toOrderView(row, []);
+  return { phone, shippingAddress };
+}
+
+/** An order by id for the shop's own processes (payments, jobs), with no actor to check. */
+export async function getOrderById(orderId: string): Promise<OrderView> {
+  const db = await getDb();
+  const [row] = await db.select().from(order).where(eq(order.id, orderId));
+  if (!row) throw new AppError("not_found", NOT_FOUND);
+  return viewOf(db, row);
+}
+
+/** The actor's own order (admins included: paying is for the customer who placed it). */
+export async function getOwnOrder(actor: Actor, orderId: string): Promise<OrderView> {
+  const row = await findVisibleRow(actor, orderId);
+  if (row.userId !== actor.userId) throw new AppError("not_found", NOT_FOUND);
+  return viewOf(await getDb(), row);
+}
+
+/** The actor's own order, ready to be paid: unpaid and not overdue (an overdue one is expired here). */
+export async function requirePayableOrder(actor: Actor, orderId: string): Promise<OrderView & { paymentIntentId: string | null }> {
+  const row = await findVisibleRow(actor, orderId);
+  if (row.userId !== actor.userId) throw new AppError("not_found", NOT_FOUND);
+  if (row.status !== "unpaid") throw conflictFor(row.status, "pay");
+  return { ...(await viewOf(await getDb(), row)), paymentIntentId: row.paymentIntentId };
+}
+
+/** Remembers the Stripe PaymentIntent opened for an order, so that closing the order can cancel it. */
+export async function recordPaymentIntent(orderId: string, paymentIntentId: string): Promise<void> {
+  const db = await getDb();
+  await db.update(order).set({ paymentIntentId }).where(and(eq(order.id, orderId), eq(order.status, "unpaid")));
 }
 
 /**
- * Deletes (cancels) an order. Customers may cancel their own unpaid orders; admins any order. An
- * unpaid order's quantity goes back into stock in the same transaction; the conditional DELETE means
- * a payment that lands at the same moment wins and the cancellation is refused.
+ * Cancels an unpaid order (its customer or an admin); its stock goes back in the same transaction.
+ * Any other state answers 409: orders are never deleted, a paid one is refunded instead.
  */
-export async function cancelOrder(actor: Actor, orderId: string): Promise<void> {
+export async function cancelOrder(actor: Actor, orderId: string): Promise<ClosedOrder & { order: OrderView }> {
   const db = await getDb();
-  await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(order).where(eq(order.id, orderId));
-    if (!row || (row.userId !== actor.userId && actor.role !== "admin")) {
-      throw new AppError("not_found", "No order with this id.");
+  const visible = await findVisibleRow(actor, orderId);
+  const result = await db.transaction(async (tx) => {
+    const closed = await closeUnpaid(tx, orderId, "cancelled");
+    if (!closed) {
+      const [now] = await tx.select().from(order).where(eq(order.id, orderId));
+      throw conflictFor(now?.status ?? visible.status, "cancel", actor);
     }
-    if (row.status === "paid" && actor.role !== "admin") {
-      throw new AppError("conflict", "This order is paid and can no longer be cancelled. Contact us for a return.");
-    }
-    const [deleted] = await tx
-      .delete(order)
-      .where(and(eq(order.id, orderId), eq(order.status, row.status)))
-      .returning({ quantity: order.quantity, productId: order.productId, status: order.status });
-    if (!deleted) throw new AppError("conflict", "This order changed meanwhile. Reload and try again.");
-    if (deleted.status === "unpaid") {
-      await tx
-        .update(product)
-        .set({ stock: sql`${product.stock} + ${deleted.quantity}`, updatedAt: new Date() })
-        .where(eq(product.id, deleted.productId));
-    }
-    if (actor.role === "admin") {
+    if (actor.role === "admin" && closed.userId !== actor.userId) {
       await recordAudit(tx, actor, {
-        action: "order.delete",
+        action: "order.cancel",
         entity: "order",
-        entityId: row.id,
-        before: { email: row.email, productName: row.productName, quantity: row.quantity, totalCents: row.totalCents, status: row.status, shipping: row.shipping },
+        entityId: orderId,
+        before: { number: formatOrderNumber(closed.number), email: closed.email, totalCents: closed.totalCents, status: "unpaid" },
+        after: { status: "cancelled" },
       });
     }
+    return { row: closed, view: await viewOf(tx, closed) };
   });
   invalidateCatalog();
+  return { id: orderId, paymentIntentId: result.row.paymentIntentId, order: result.view };
 }
-
 
 /** Every order in the shop, newest first, with filters (admins). */
 export async function listAllOrders(actor: Actor, query: AdminOrderQuery): Promise<AdminOrderView[]> {
   requireAdmin(actor);
+  await expireOverdueOrders();
   const db = await getDb();
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(order.status, query.status));
   if (query.shipping) filters.push(eq(order.shipping, query.shipping));
-  if (query.q) filters.push(ilike(order.email, containsPattern(query.q)));
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    const number = /^(?:tf-?)?(\d{1,9})$/i.exec(query.q.trim())?.[1];
+    filters.push(number ? or(ilike(order.email, pattern), eq(order.number, Number(number)))! : ilike(order.email, pattern));
+  }
   const rows = await db
     .select({ row: order, customerName: user.name })
     .from(order)
@@ -186,20 +419,28 @@ export async function listAllOrders(actor: Actor, query: AdminOrderQuery): Promi
     .where(filters.length ? and(...filters) : undefined)
     .orderBy(desc(order.createdAt), desc(order.id))
     .limit(500);
-  return rows.map(({ row, customerName }) => ({ ...toOrderView(row), customerName }));
+  const views = await viewsOf(
+    db,
+    rows.map(({ row }) => row),
+  );
+  return views.map((view, index) => ({ ...view, customerName: rows[index]?.customerName ?? null }));
 }
 
-/** Toggles a paid order between pending and shipped (admins); unpaid orders cannot be shipped. */
+/** Toggles a paid order between pending and shipped (admins); only a paid order can ship. */
 export async function setShipping(actor: Actor, orderId: string, shipped: boolean): Promise<OrderView> {
   requireAdmin(actor);
   const db = await getDb();
   const target = shipped ? "shipped" : "pending";
   const result = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(order).where(eq(order.id, orderId)).for("update");
-    if (!row) throw new AppError("not_found", "No order with this id.");
-    if (row.status !== "paid") throw new AppError("conflict", "Only paid orders can be shipped.");
-    if (row.shipping === target) return { row, changed: false };
-    const [updated] = await tx.update(order).set({ shipping: target }).where(eq(order.id, orderId)).returning();
+    if (!row) throw new AppError("not_found", NOT_FOUND);
+    if (row.status !== "paid") throw new AppError("conflict", row.status === "unpaid" ? "Only paid orders can be shipped." : conflictFor(row.status, "ship").message);
+    if (row.shipping === target) return { view: await viewOf(tx, row), mailIds: [] as string[] };
+    const [updated] = await tx
+      .update(order)
+      .set({ shipping: target, shippedAt: shipped ? new Date() : null })
+      .where(eq(order.id, orderId))
+      .returning();
     if (!updated) throw new Error("order update returned nothing");
     await recordAudit(tx, actor, {
       action: "order.shipping",
@@ -208,20 +449,80 @@ export async function setShipping(actor: Actor, orderId: string, shipped: boolea
       before: { shipping: row.shipping },
       after: { shipping: target },
     });
-    return { row: updated, changed: true };
+    const view = await viewOf(tx, updated);
+    const mailIds = shipped ? [await queueMail(tx, shippedMail(view))] : [];
+    return { view, mailIds };
   });
-  if (result.changed && target === "shipped") {
-    sendMailInBackground({
-      to: result.row.email,
-      subject: `Your ToolForge order ${result.row.id} has shipped`,
-      text: [
-        "Good news — your order is on its way.",
-        "",
-        `${result.row.quantity} × ${result.row.productName}`,
-        "",
-        "You can follow it in My Orders.",
-      ].join("\n"),
-    });
-  }
-  return toOrderView(result.row);
+  deliverQueuedMail(result.mailIds);
+  return result.view;
 }
+
+// ---- what the payments module may do to an order (it never writes the orders table itself)
+
+/**
+ * Locks an order for a payment decision inside the payments module's transaction. An unpaid order
+ * whose hold ran out is expired here first, so a late payment can never pay it.
+ */
+export async function lockOrderForPayment(tx: Tx, orderId: string): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(order).where(eq(order.id, orderId)).for("update");
+  if (!row) return null;
+  if (!isOverdue(row, new Date())) return row;
+  return (await closeUnpaid(tx, orderId, "expired")) ?? row;
+}
+
+/** Marks a locked unpaid order paid and queues its receipt in the same transaction. */
+export async function markOrderPaidInTx(
+  tx: Tx,
+  orderId: string,
+  payment: { reference: string; cardBrand: string | null; cardLast4: string | null },
+): Promise<{ view: OrderView; mailIds: string[] }> {
+  const [paid] = await tx
+    .update(order)
+    .set({ status: "paid", paymentRef: payment.reference, paidAt: new Date() })
+    .where(and(eq(order.id, orderId), eq(order.status, "unpaid")))
+    .returning();
+  if (!paid) throw new AppError("conflict", "This order changed meanwhile. Reload and try again.");
+  const view = await viewOf(tx, paid);
+  const mailId = await queueMail(tx, receiptMail(view, { brand: payment.cardBrand, last4: payment.cardLast4 }));
+  return { view, mailIds: [mailId] };
+}
+
+/** The paid order an admin is about to refund (checked before the processor is asked). */
+export async function requireRefundableOrder(actor: Actor, orderId: string): Promise<OrderRow> {
+  requireAdmin(actor);
+  const db = await getDb();
+  const [row] = await db.select().from(order).where(eq(order.id, orderId));
+  if (!row) throw new AppError("not_found", NOT_FOUND);
+  if (row.status !== "paid") throw conflictFor(row.status, "refund");
+  return row;
+}
+
+/**
+ * Marks a paid order refunded inside the payments module's transaction, after the processor
+ * refunded it: stock goes back unless the goods already shipped; the refund mail and the audit entry
+ * land in the same transaction.
+ */
+export async function markOrderRefundedInTx(tx: Tx, actor: Actor, orderId: string, reason: string): Promise<{ view: OrderView; mailIds: string[] }> {
+  const [refunded] = await tx
+    .update(order)
+    .set({ status: "refunded", refundedAt: new Date(), refundReason: reason })
+    .where(and(eq(order.id, orderId), eq(order.status, "paid")))
+    .returning();
+  if (!refunded) {
+    const [now] = await tx.select({ status: order.status }).from(order).where(eq(order.id, orderId));
+    throw conflictFor(now?.status ?? "unpaid", "refund");
+  }
+  const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, orderId));
+  if (refunded.shipping !== "shipped") await releaseStock(tx, lines);
+  await recordAudit(tx, actor, {
+    action: "order.refund",
+    entity: "order",
+    entityId: orderId,
+    before: { number: formatOrderNumber(refunded.number), status: "paid", shipping: refunded.shipping, totalCents: refunded.totalCents },
+    after: { status: "refunded", reason, stockReturned: refunded.shipping !== "shipped" },
+  });
+  const view = toOrderView(refunded, lines);
+  const mailId = await queueMail(tx, refundMail(view));
+  return { view, mailIds: [mailId] };
+}
+

@@ -1,31 +1,34 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Actor } from "@/lib/accounts/actor";
 import { getDb } from "@/lib/db/client";
 import { getEnv, resolveAuthSecret } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
-import { sendMailInBackground } from "@/lib/mail";
+import { recordAudit } from "@/lib/audit/service";
+import { invalidateCatalog } from "@/lib/catalog/service";
+import { deliverQueuedMail } from "@/lib/mail";
 import { recordPaymentFailure } from "@/lib/metrics";
-import { formatMoney } from "@/lib/money/format";
-import { toOrderView } from "@/lib/orders/service";
+import {
+  cancelOrder,
+  expireOverdueOrders,
+  getOrderById,
+  getOwnOrder,
+  lockOrderForPayment,
+  markOrderPaidInTx,
+  markOrderRefundedInTx,
+  recordPaymentIntent,
+  requirePayableOrder,
+  requireRefundableOrder,
+} from "@/lib/orders/service";
 import type { OrderView } from "@/models/orders";
 import type { ConfirmTestPaymentInput, PaymentStart } from "@/models/payments";
-import { order, payment } from "@/models/schema";
+import { payment } from "@/models/schema";
 import { isStripeConfigured, stripeClient, WEBHOOK_TOLERANCE_SECONDS, type Stripe } from "./stripe";
-import { chargeTestCard } from "./test-processor";
+import { chargeTestCard, refundTestPayment } from "./test-processor";
 
-type OrderRow = typeof order.$inferSelect;
-
-/** The actor's own unpaid order, or the reason it cannot be paid. */
-async function requirePayableOrder(actor: Actor, orderId: string): Promise<OrderRow> {
-  const db = await getDb();
-  const [row] = await db.select().from(order).where(eq(order.id, orderId));
-  if (!row || row.userId !== actor.userId) throw new AppError("not_found", "No order with this id.");
-  if (row.status === "paid") throw new AppError("conflict", "This order is already paid.");
-  return row;
-}
+const SYSTEM_ACTOR = { userId: "system:payments" };
 
 export type PaidEvidence = {
   orderId: string;
@@ -37,18 +40,38 @@ export type PaidEvidence = {
   cardLast4: string | null;
 };
 
+type PaymentRow = typeof payment.$inferSelect;
+
+export type PaymentOutcome =
+  /** This payment paid the order now. */
+  | { kind: "paid"; order: OrderView }
+  /** This very payment had already been recorded (a repeated confirmation or webhook). */
+  | { kind: "already"; order: OrderView }
+  /** The order could not take this payment (closed, or paid by another payment): it was refunded. */
+  | { kind: "refunded"; orderId: string };
+
 /**
- * Marks an order paid exactly once, whichever confirmation arrives first and however often: the order
- * row is locked, a second call finds it paid and changes nothing, and the payment table's unique
- * index on order_id refuses a second payment row even without the lock.
+ * Records a payment the processor reported as succeeded, exactly once, whichever confirmation arrives
+ * first and however often. The order row is locked; an unpaid order becomes paid (with its receipt
+ * queued in the same transaction). A payment for an order that can no longer take it (cancelled,
+ * expired, refunded, or already paid by another payment) is kept as a not-accepted payment and
+ * refunded at once, with an audit entry: no money is kept without an order to match.
  */
-export async function markOrderPaid(evidence: PaidEvidence): Promise<{ order: OrderView; firstTime: boolean }> {
+export async function markOrderPaid(evidence: PaidEvidence): Promise<PaymentOutcome> {
   const db = await getDb();
-  const result = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(order).where(eq(order.id, evidence.orderId)).for("update");
+  const decided = await db.transaction(async (tx) => {
+    const row = await lockOrderForPayment(tx, evidence.orderId);
     if (!row) throw new AppError("not_found", "No order with this id.");
-    if (row.status === "paid") return { row, firstTime: false };
-    if (row.totalCents !== evidence.amountCents || row.currency.toLowerCase() !== evidence.currency.toLowerCase()) {
+    const [known] = await tx
+      .select()
+      .from(payment)
+      .where(and(eq(payment.provider, evidence.provider), eq(payment.reference, evidence.reference)));
+    if (known) {
+      if (known.orderId !== row.id) throw new AppError("conflict", "This payment belongs to another order.");
+      if (known.accepted) return { kind: "already" as const, row, stray: null, mailIds: [] as string[] };
+      return { kind: "stray" as const, row, stray: known, mailIds: [] as string[] };
+    }
+    if (row.status === "unpaid" && (row.totalCents !== evidence.amountCents || row.currency.toLowerCase() !== evidence.currency.toLowerCase())) {
       log("error", "payment amount does not match the order", {
         orderId: row.id,
         expected: row.totalCents,
@@ -57,7 +80,8 @@ export async function markOrderPaid(evidence: PaidEvidence): Promise<{ order: Or
       });
       throw new AppError("conflict", "The payment does not match this order's total.");
     }
-    const inserted = await tx
+    const accepted = row.status === "unpaid";
+    const [inserted] = await tx
       .insert(payment)
       .values({
         id: newId("pay"),
@@ -65,41 +89,112 @@ export async function markOrderPaid(evidence: PaidEvidence): Promise<{ order: Or
         provider: evidence.provider,
         reference: evidence.reference,
         amountCents: evidence.amountCents,
-        currency: row.currency,
+        currency: evidence.currency.toUpperCase(),
         cardBrand: evidence.cardBrand,
         cardLast4: evidence.cardLast4,
+        accepted,
       })
-      .onConflictDoNothing()
-      .returning({ id: payment.id });
-    if (inserted.length === 0) {
-      // Another path recorded the payment without our lock (the unique index caught it): read what it wrote.
-      const [current] = await tx.select().from(order).where(eq(order.id, row.id));
-      return { row: current ?? row, firstTime: false };
-    }
-    const [paid] = await tx
-      .update(order)
-      .set({ status: "paid", paymentRef: evidence.reference, paidAt: new Date() })
-      .where(and(eq(order.id, row.id), eq(order.status, "unpaid")))
       .returning();
-    return { row: paid ?? row, firstTime: true };
+    if (!inserted) throw new Error("payment insert returned nothing");
+    if (!accepted) return { kind: "stray" as const, row, stray: inserted, mailIds: [] as string[] };
+    const paid = await markOrderPaidInTx(tx, row.id, evidence);
+    return { kind: "paid" as const, row, view: paid.view, stray: null, mailIds: paid.mailIds };
   });
-  if (result.firstTime) {
-    const paid = result.row;
-    sendMailInBackground({
-      to: paid.email,
-      subject: `Receipt for your ToolForge order ${paid.id}`,
-      text: [
-        "Thank you — your payment was received.",
-        "",
-        `${paid.quantity} × ${paid.productName}`,
-        `Paid: ${formatMoney(paid.totalCents, paid.currency)}${evidence.cardLast4 ? ` with ${evidence.cardBrand ?? "card"} ending ${evidence.cardLast4}` : ""}`,
-        `Payment reference: ${evidence.reference}`,
-        "",
-        "We will email you again when the order ships.",
-      ].join("\n"),
-    });
+  deliverQueuedMail(decided.mailIds);
+  if (decided.kind === "stray") {
+    await refundStrayPayment(decided.stray, decided.row.status);
+    return { kind: "refunded", orderId: decided.row.id };
   }
-  return { order: toOrderView(result.row), firstTime: result.firstTime };
+  if (decided.kind === "paid") return { kind: "paid", order: decided.view };
+  return { kind: "already", order: await getOrderById(decided.row.id) };
+}
+
+/** Asks the processor to refund a payment; the same key never refunds twice (https://docs.stripe.com/api/idempotent_requests). */
+async function refundAtProcessor(row: PaymentRow, idempotencyKey: string): Promise<string> {
+  if (row.provider === "test") return refundTestPayment(row.reference, idempotencyKey).reference;
+  const refund = await stripeClient().refunds.create({ payment_intent: row.reference }, { idempotencyKey });
+  return refund.id;
+}
+
+/** Refunds a payment the order could not take, once, and writes it to the audit log. */
+async function refundStrayPayment(row: PaymentRow, orderStatus: string): Promise<void> {
+  if (row.refundedAt) return;
+  const reason =
+    orderStatus === "paid" || orderStatus === "refunded"
+      ? "a second payment for an order that was already paid"
+      : `a payment for an order that was ${orderStatus}`;
+  const refundReference = await refundAtProcessor(row, `toolforge-stray-refund-${row.id}`);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(payment)
+      .set({ refundReference, refundedAt: new Date(), refundReason: reason })
+      .where(and(eq(payment.id, row.id), isNull(payment.refundedAt)))
+      .returning({ id: payment.id });
+    if (!updated) return;
+    await recordAudit(tx, SYSTEM_ACTOR, {
+      action: "payment.auto_refund",
+      entity: "payment",
+      entityId: row.id,
+      before: { orderId: row.orderId, orderStatus, provider: row.provider, reference: row.reference, amountCents: row.amountCents },
+      after: { refundReference, reason },
+    });
+  });
+  log("warn", "refunded a payment the order could not take", { orderId: row.orderId, reference: row.reference, reason });
+}
+
+/**
+ * Refunds a paid order through its processor (admins, with a reason). The processor is asked first,
+ * with an idempotency key, so a retry after a failure in between refunds once; then the payment and
+ * the order change in one transaction (stock back unless shipped, refund mail, audit entry).
+ */
+export async function refundOrder(actor: Actor, orderId: string, reason: string): Promise<OrderView> {
+  const target = await requireRefundableOrder(actor, orderId);
+  const db = await getDb();
+  const [paidWith] = await db.select().from(payment).where(and(eq(payment.orderId, target.id), eq(payment.accepted, true)));
+  if (!paidWith) throw new AppError("conflict", "No payment is recorded for this order, so there is nothing to refund.");
+  let refundReference: string;
+  try {
+    refundReference = await refundAtProcessor(paidWith, `toolforge-refund-${paidWith.id}`);
+  } catch (error) {
+    log("error", "refund failed at the processor", { orderId, error: error instanceof Error ? error.message : String(error) });
+    throw new AppError("unavailable", "The payment processor did not refund the payment. Please try again.");
+  }
+  const result = await db.transaction(async (tx) => {
+    await tx
+      .update(payment)
+      .set({ refundReference, refundedAt: new Date(), refundReason: reason })
+      .where(and(eq(payment.id, paidWith.id), isNull(payment.refundedAt)));
+    return markOrderRefundedInTx(tx, actor, orderId, reason);
+  });
+  invalidateCatalog();
+  deliverQueuedMail(result.mailIds);
+  return result.view;
+}
+
+/** Cancels a Stripe PaymentIntent whose order closed, so that it can no longer be confirmed. */
+async function cancelPaymentIntent(paymentIntentId: string | null): Promise<void> {
+  if (!paymentIntentId || !isStripeConfigured()) return;
+  try {
+    await stripeClient().paymentIntents.cancel(paymentIntentId);
+  } catch (error) {
+    // Already succeeded or already cancelled: a payment that still lands is refunded by markOrderPaid.
+    log("info", "payment intent not cancelled", { paymentIntentId, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** Cancels an unpaid order (owner or admin) and its open PaymentIntent. */
+export async function cancelOrderAndPayment(actor: Actor, orderId: string): Promise<OrderView> {
+  const closed = await cancelOrder(actor, orderId);
+  await cancelPaymentIntent(closed.paymentIntentId);
+  return closed.order;
+}
+
+/** The expiry job: expires every overdue unpaid order and cancels their PaymentIntents. Answers how many expired. */
+export async function expireOrdersAndPayments(): Promise<number> {
+  const expired = await expireOverdueOrders();
+  for (const closed of expired) await cancelPaymentIntent(closed.paymentIntentId);
+  return expired.length;
 }
 
 /** Starts (or resumes) paying an order: the amount is always the order's total in cents. */
@@ -119,6 +214,7 @@ export async function startPayment(actor: Actor, orderId: string): Promise<Payme
     { idempotencyKey: `toolforge-order-${row.id}-${row.totalCents}` },
   );
   if (!intent.client_secret) throw new AppError("unavailable", "The payment could not be started. Please try again.");
+  if (row.paymentIntentId !== intent.id) await recordPaymentIntent(row.id, intent.id);
   return { provider: "stripe", ...base, clientSecret: intent.client_secret, publishableKey: getEnv().STRIPE_PUBLISHABLE_KEY };
 }
 
@@ -141,7 +237,7 @@ export async function confirmTestPayment(actor: Actor, orderId: string, input: C
     }
     throw error;
   }
-  const { order: paid } = await markOrderPaid({
+  const outcome = await markOrderPaid({
     orderId: row.id,
     provider: "test",
     reference: charge.reference,
@@ -150,7 +246,7 @@ export async function confirmTestPayment(actor: Actor, orderId: string, input: C
     cardBrand: charge.card.brand,
     cardLast4: charge.card.last4,
   });
-  return paid;
+  return paidOrRefused(outcome);
 }
 
 function cardOf(intent: Stripe.PaymentIntent): { brand: string | null; last4: string | null } {
@@ -159,13 +255,13 @@ function cardOf(intent: Stripe.PaymentIntent): { brand: string | null; last4: st
   return { brand: card?.brand ?? null, last4: card?.last4 ?? null };
 }
 
-async function markPaidFromIntent(intent: Stripe.PaymentIntent, orderId: string): Promise<OrderView> {
+async function markPaidFromIntent(intent: Stripe.PaymentIntent, orderId: string): Promise<PaymentOutcome> {
   if (intent.status !== "succeeded") {
     throw new AppError("payment_declined", intent.last_payment_error?.message ?? "The payment has not succeeded.");
   }
   if (intent.metadata?.orderId !== orderId) throw new AppError("conflict", "This payment belongs to another order.");
   const card = cardOf(intent);
-  const { order: paid } = await markOrderPaid({
+  return markOrderPaid({
     orderId,
     provider: "stripe",
     reference: intent.id,
@@ -174,18 +270,22 @@ async function markPaidFromIntent(intent: Stripe.PaymentIntent, orderId: string)
     cardBrand: card.brand,
     cardLast4: card.last4,
   });
-  return paid;
+}
+
+function paidOrRefused(outcome: PaymentOutcome): OrderView {
+  if (outcome.kind === "refunded") {
+    throw new AppError("conflict", "This order can no longer be paid, so the payment was refunded in full.");
+  }
+  return outcome.order;
 }
 
 /** After Stripe Elements confirmed in the browser: the PaymentIntent is fetched from Stripe and checked here. */
 export async function confirmStripePayment(actor: Actor, orderId: string, paymentIntentId: string): Promise<OrderView> {
   if (!isStripeConfigured()) throw new AppError("conflict", "Stripe is not configured in this shop.");
-  const db = await getDb();
-  const [row] = await db.select().from(order).where(eq(order.id, orderId));
-  if (!row || row.userId !== actor.userId) throw new AppError("not_found", "No order with this id.");
-  if (row.status === "paid") return toOrderView(row);
+  const current = await getOwnOrder(actor, orderId);
+  if (current.status === "paid" && current.paymentRef === paymentIntentId) return current;
   const intent = await stripeClient().paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] });
-  return markPaidFromIntent(intent, orderId);
+  return paidOrRefused(await markPaidFromIntent(intent, orderId));
 }
 
 /** Handles a Stripe webhook delivery, verified against the raw body with Stripe's 300 s tolerance. */

@@ -90,5 +90,17 @@ export function chargeTestCard(input: {
       );
     }
   }
-  return { reference: `tp_${randomBytes(12).toString("hex")}`, card: summary };
+  // Like one Stripe PaymentIntent per order and amount: every successful charge of this order's total
+  // has the same reference, so two confirmations racing each other record one payment, not two.
+  const reference = `tp_${createHmac("sha256", input.secret).update(`charge|${input.orderId}|${input.amountCents}`).digest("hex").slice(0, 24)}`;
+  return { reference, card: summary };
+}
+
+/**
+ * Refunds a test payment. Like Stripe with an idempotency key, the same key always gives the same
+ * refund reference, so a retried refund never refunds twice.
+ */
+export function refundTestPayment(reference: string, idempotencyKey: string): { reference: string } {
+  if (!reference.startsWith("tp_")) throw new Error(`not a test processor payment: ${reference}`);
+  return { reference: `tpr_${createHmac("sha256", "toolforge-test-refund").update(idempotencyKey).digest("hex").slice(0, 24)}` };
 }

@@ -95,3 +95,23 @@ export async function readTextedCode(adminPage: Page, phoneNumber: string): Prom
   if (!code) throw new Error(`no code in the text to ${phoneNumber}`);
   return code;
 }
+
+/** A shipping address for orders the e2e tests place. */
+export const E2E_ADDRESS = {
+  name: "Erin Endtoend",
+  line1: "3 Workshop Row",
+  line2: "",
+  city: "Sheffield",
+  region: "",
+  postalCode: "S1 4PD",
+  country: "United Kingdom",
+};
+
+/** Fills the shipping address fields of the purchase page or the checkout. */
+export async function fillAddress(page: Page, address = E2E_ADDRESS): Promise<void> {
+  await page.getByLabel("Full name").fill(address.name);
+  await page.getByLabel("Address line 1").fill(address.line1);
+  await page.getByLabel("City").fill(address.city);
+  await page.getByLabel("Postal code").fill(address.postalCode);
+  await page.getByLabel("Country").fill(address.country);
+}

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations, registerThroughPage, signInAsAdmin, signInThroughPage, uniqueEmail } from "./helpers";
 import { linkIn, newestMailTo } from "./mail";
+import { E2E_ADDRESS } from "./helpers";
 
 const PASSWORD = "a-long-password";
 
@@ -9,7 +10,7 @@ async function placeOrder(page: Page, baseURL: string | undefined): Promise<stri
   const item = list.items[0];
   if (!item) throw new Error("the sample catalog is empty");
   const placed = await page.request.post("/api/orders", {
-    data: { productId: item.id, quantity: item.minOrderQuantity, phone: "+1 555 010 0168" },
+    data: { productId: item.id, quantity: item.minOrderQuantity, phone: "+1 555 010 0168", shippingAddress: E2E_ADDRESS },
     headers: { origin: baseURL ?? "" },
   });
   expect(placed.status()).toBe(201);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, registerThroughPage } from "./helpers";
+import { E2E_ADDRESS, expectNoAxeViolations, fillAddress, registerThroughPage } from "./helpers";
 
 type Product = { id: string; name: string; priceCents: number; currency: string; stock: number; minOrderQuantity: number };
 
@@ -11,7 +11,7 @@ async function productFromApi(page: Page, id: string): Promise<Product> {
   return (await response.json()) as Product;
 }
 
-test("order a tool from the home page, then delete the order from My Orders", async ({ page }) => {
+test("order a tool from the home page with a shipping address, then cancel the order from My Orders", async ({ page }) => {
   const email = await registerThroughPage(page, "Olive Orderer");
   await page.goto("/");
   const buyNow = page.locator('[data-section="products"]').getByRole("link", { name: /^Buy Now/ }).first();
@@ -41,6 +41,7 @@ test("order a tool from the home page, then delete the order from My Orders", as
   await expectNoAxeViolations(page);
 
   await page.getByLabel("Contact Number").fill("+1 555 010 0199");
+  await fillAddress(page);
   await quantity.fill(String(before.minOrderQuantity));
   await expect(total).toHaveText(`Total: ${money(before.priceCents * before.minOrderQuantity)}`);
   const ordered = before.minOrderQuantity + 1;
@@ -49,36 +50,40 @@ test("order a tool from the home page, then delete the order from My Orders", as
 
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page.getByText("Order placed")).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard\/myorders$/);
-  await expect(page).toHaveTitle("ToolForge | My Orders");
+  // Paying comes next, on the order's payment page.
+  await expect(page).toHaveURL(/\/dashboard\/payment\/ord_/);
+  await expect(page.getByRole("region", { name: "Order summary" })).toContainText(/Order TF-\d+/);
+  await expect(page.getByText(E2E_ADDRESS.line1)).toBeVisible();
   expect((await productFromApi(page, productId)).stock).toBe(before.stock - ordered);
 
+  await page.goto("/dashboard/myorders");
+  await expect(page).toHaveTitle("ToolForge | My Orders");
   const table = page.getByRole("table", { name: /your orders/i });
-  for (const header of ["#", "Image", "Name", "Quantity", "Total", "Payment", "Cancel"]) {
+  for (const header of ["Order", "Items", "Total", "Status", "Shipping", "Action"]) {
     await expect(table.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
   }
   const row = table.getByRole("row").filter({ hasText: before.name });
   await expect(row).toHaveCount(1);
-  await expect(row.getByRole("cell").nth(2)).toHaveText(String(ordered));
+  await expect(row).toContainText(`${before.name} ×${ordered}`);
   await expect(row).toContainText(money(before.priceCents * ordered));
+  await expect(row).toContainText("Awaiting payment");
   await expect(row.getByRole("link", { name: /^Pay/ })).toHaveAttribute("href", /^\/dashboard\/payment\/ord_/);
   await expectNoAxeViolations(page);
 
-  const remove = row.getByRole("button", { name: /^Delete/ });
-  await remove.click();
+  const cancel = row.getByRole("button", { name: /^Cancel/ });
+  await cancel.click();
   const dialog = page.getByRole("dialog", { name: "Confirm to submit" });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText("Are you sure you want to delete this?");
+  await expect(dialog).toContainText("Cancel this order? Its units go back on sale.");
   await expect(dialog.getByRole("button", { name: "No" })).toBeFocused();
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "No" }).click();
-  await expect(page.getByText("Not deleted")).toBeVisible();
+  await expect(page.getByText("Not cancelled")).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(remove).toBeFocused();
-  await expect(row).toHaveCount(1);
+  await expect(cancel).toBeFocused();
 
   // Escape answers "No" too, and the focus stays inside the dialog while it is open.
-  await remove.click();
+  await cancel.click();
   await expect(dialog).toBeVisible();
   for (let i = 0; i < 4; i += 1) {
     await page.keyboard.press("Tab");
@@ -86,15 +91,14 @@ test("order a tool from the home page, then delete the order from My Orders", as
   }
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
-  await expect(remove).toBeFocused();
-  await expect(row).toHaveCount(1);
+  await expect(cancel).toBeFocused();
 
-  await remove.click();
-  await dialog.getByRole("button", { name: "Yes" }).click();
-  await expect(page.getByText("Order deleted")).toBeVisible();
-  await expect(row).toHaveCount(0);
-  await expect(page.getByText("You have no orders yet.")).toBeVisible();
-  await expect(page.getByRole("link", { name: /browse our tools/i })).toHaveAttribute("href", "/servicedata");
+  await cancel.click();
+  await dialog.getByRole("button", { name: "Yes, cancel it" }).click();
+  await expect(page.getByText("Order cancelled")).toBeVisible();
+  // Orders are never deleted: the row stays, cancelled, with nothing left to do but read it.
+  await expect(row).toContainText("Cancelled");
+  await expect(row.getByRole("button", { name: /^Cancel/ })).toHaveCount(0);
   expect((await productFromApi(page, productId)).stock).toBe(before.stock);
 });
 
@@ -131,12 +135,13 @@ test("the server's answer shows on the form when the stock changed meanwhile", a
   if (!product) throw new Error("the sample catalog is empty");
   await page.goto(`/purchasePages/${product.id}`);
   await page.getByLabel("Contact Number").fill("+1 555 010 0199");
+  await fillAddress(page);
   await page.getByLabel("Quantity", { exact: true }).fill(String(product.stock));
 
   // Someone else (here: the same customer through the API) buys units after the page was loaded.
   const origin = new URL(page.url()).origin;
   const other = await page.request.post("/api/orders", {
-    data: { productId: product.id, quantity: product.minOrderQuantity, phone: "+1 555 010 0100" },
+    data: { productId: product.id, quantity: product.minOrderQuantity, phone: "+1 555 010 0100", shippingAddress: E2E_ADDRESS },
     headers: { origin },
   });
   expect(other.status()).toBe(201);
@@ -151,6 +156,6 @@ test("the server's answer shows on the form when the stock changed meanwhile", a
   // Put the catalog back as it was for the other tests.
   const mine = (await (await page.request.get("/api/orders")).json()) as { items: { id: string }[] };
   for (const order of mine.items) {
-    expect((await page.request.delete(`/api/orders/${order.id}`, { headers: { origin } })).status()).toBe(204);
+    expect((await page.request.post(`/api/orders/${order.id}/cancel`, { headers: { origin } })).status()).toBe(200);
   }
 });

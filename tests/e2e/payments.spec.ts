@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, registerThroughPage } from "./helpers";
+import { E2E_ADDRESS, expectNoAxeViolations, registerThroughPage } from "./helpers";
 
 type Product = { id: string; name: string; priceCents: number; stock: number; minOrderQuantity: number };
-type Order = { id: string; productName: string; totalCents: number; status: string; paymentRef: string | null };
+type Order = { id: string; number: string; productName: string; totalCents: number; status: string; paymentRef: string | null };
 
 const money = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 const nextYear = String(new Date().getFullYear() + 1);
@@ -13,7 +13,7 @@ async function placeOrder(page: Page, baseURL: string | undefined, index = 0): P
   const product = list.items[index];
   if (!product) throw new Error("the sample catalog is empty");
   const response = await page.request.post("/api/orders", {
-    data: { productId: product.id, quantity: product.minOrderQuantity, phone: "+1 555 010 0199" },
+    data: { productId: product.id, quantity: product.minOrderQuantity, phone: "+1 555 010 0199", shippingAddress: E2E_ADDRESS },
     headers: { origin: baseURL ?? "" },
   });
   expect(response.status()).toBe(201);
@@ -85,23 +85,30 @@ test("pay an order with the test card 4242 4242 4242 4242", async ({ page, baseU
   await fillCard(dialog, "4242 4242 4242 4242");
   await dialog.getByRole("button", { name: "Payment", exact: true }).click();
   await expect(page.getByText("Payment successful")).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  // The customer lands on the order's receipt.
+  await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${order.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: `Receipt for order ${order.number}` })).toBeVisible();
 
   const paid = (await (await page.request.get(`/api/orders/${order.id}`)).json()) as Order;
   expect(paid.status).toBe("paid");
   expect(paid.paymentRef).toMatch(/^tp_/);
+  await expect(page.getByTestId("payment-reference")).toHaveText(paid.paymentRef ?? "");
+  await expect(page.getByText(E2E_ADDRESS.line1)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Print receipt" })).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.goto("/dashboard/myorders");
   const row = orderRow(page, order.id);
+  await expect(row).toContainText(order.number);
   await expect(row).toContainText("Paid");
-  await expect(row).toContainText(`${paid.paymentRef?.slice(0, 6)}..`);
   await expect(row).toContainText("Pending");
   await expect(row.getByRole("link", { name: /^Pay/ })).toHaveCount(0);
-  await expect(row.getByRole("button", { name: /^Delete/ })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: /^Cancel/ })).toHaveCount(0);
+  await expect(row.getByRole("link", { name: /^Receipt/ })).toHaveAttribute("href", `/dashboard/orders/${order.id}`);
 
   await page.goto(`/dashboard/payment/${order.id}`);
   await expect(page.getByText("This order is already paid.")).toBeVisible();
   await expect(page.getByRole("button", { name: /^Pay/ })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Back to My Orders" })).toHaveAttribute("href", "/dashboard/myorders");
+  await expect(page.getByRole("link", { name: "See the order" })).toHaveAttribute("href", `/dashboard/orders/${order.id}`);
 });
 
 test("a declined card says why in the modal and the order stays payable", async ({ page, baseURL }) => {
@@ -142,7 +149,7 @@ test("the 3-D Secure card asks for confirmation: Fail declines, Approve pays", a
   await dialog.getByRole("button", { name: "Payment", exact: true }).click();
   await challenge.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByText("Payment successful")).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${order.id}$`));
   await page.goto("/dashboard/myorders");
   await expect(orderRow(page, order.id)).toContainText("Paid");
 });

@@ -23,7 +23,7 @@ import { auditLog, order, payment, profile, review, user } from "@/models/schema
 import { ageSessions, signIn, signInRequest, whoAmI } from "@/tests/fixtures/accounts";
 import { cookiesFrom, makeRequest, noParams, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
 import { countMailTo, newestMailTo, signUpVerified, tokenMailedTo } from "@/tests/fixtures/mail";
-import { createProduct } from "@/tests/fixtures/shop";
+import { createProduct, TEST_ADDRESS } from "@/tests/fixtures/shop";
 
 jest.setTimeout(120_000);
 
@@ -162,7 +162,7 @@ describe("deleting the account", () => {
     const place = async () =>
       ((await (
         await ordersRoute.POST(
-          makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity: 2, phone: "+1 555 010 0142" }, cookie: person.cookie }),
+          makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity: 2, phone: "+1 555 010 0142", shippingAddress: TEST_ADDRESS }, cookie: person.cookie }),
           noParams(),
         )
       ).json()) as { id: string }).id;

@@ -17,10 +17,10 @@ import { waitForPendingMail } from "@/lib/mail";
 import { mailOutbox } from "@/models/schema";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
-import { createProduct, markPaidForTest } from "@/tests/fixtures/shop";
+import { createProduct, markPaidForTest, TEST_ADDRESS } from "@/tests/fixtures/shop";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-type Order = { id: string; status: string; shipping: string; productName: string; unitPriceCents: number; productImageUrl: string };
+type Order = { id: string; number: string; status: string; shipping: string; productName: string; unitPriceCents: number; productImageUrl: string };
 type Product = { id: string; name: string; priceCents: number; stock: number; minOrderQuantity: number };
 
 let admin: Session;
@@ -33,7 +33,7 @@ beforeAll(async () => {
 
 async function placeOrder(session: Session, productId: string, quantity = 1): Promise<Order> {
   const response = await orders.POST(
-    makeRequest("/api/orders", { method: "POST", json: { productId, quantity, phone: "+1 555 010 0199" }, cookie: session.cookie }),
+    makeRequest("/api/orders", { method: "POST", json: { productId, quantity, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS }, cookie: session.cookie }),
     noParams(),
   );
   return (await response.json()) as Order;
@@ -72,7 +72,7 @@ describe("shipping", () => {
     await ship(admin, paid.id, true);
     await waitForPendingMail();
     const db = await getDb();
-    const mails = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, customer.email))).filter((m) => m.subject.includes(`${paid.id} has shipped`));
+    const mails = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, customer.email))).filter((m) => m.subject.includes(`${paid.number} has shipped`));
     expect(mails).toHaveLength(1);
   });
 
@@ -250,12 +250,12 @@ describe("audit log", () => {
     expect(items.some((e) => e.action === "product.create" && e.entityId === created.id)).toBe(true);
   });
 
-  it("records admin order deletions and role changes", async () => {
+  it("records admin order cancellations and role changes", async () => {
     const item = await createProduct({ stock: 10 });
     const order = await placeOrder(customer, item.id);
     await orderById.DELETE(makeRequest(`/api/orders/${order.id}`, { method: "DELETE", cookie: admin.cookie }), noParams({ id: order.id }));
     const { items } = (await (await adminAudit.GET(makeRequest("/api/admin/audit", { cookie: admin.cookie }), noParams())).json()) as { items: { action: string; entityId: string }[] };
-    expect(items.some((e) => e.action === "order.delete" && e.entityId === order.id)).toBe(true);
+    expect(items.some((e) => e.action === "order.cancel" && e.entityId === order.id)).toBe(true);
     expect(items.some((e) => e.action === "user.role")).toBe(true);
   });
 });

@@ -14,6 +14,8 @@ import * as reviewById from "@/app/api/reviews/[id]/route";
 import * as newsletter from "@/app/api/newsletter/route";
 import * as orders from "@/app/api/orders/route";
 import * as orderById from "@/app/api/orders/[id]/route";
+import * as cancelOrder from "@/app/api/orders/[id]/cancel/route";
+import * as refundOrder from "@/app/api/orders/[id]/refund/route";
 import * as payment from "@/app/api/orders/[id]/payment/route";
 import * as paymentConfirm from "@/app/api/orders/[id]/payment/confirm/route";
 import * as shipping from "@/app/api/orders/[id]/shipping/route";
@@ -39,7 +41,7 @@ import * as meVerificationEmail from "@/app/api/me/verification-email/route";
 import * as userStatus from "@/app/api/users/[id]/status/route";
 import { makeRequest, noParams, pngBytes, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
-import { createProduct, markPaidForTest } from "@/tests/fixtures/shop";
+import { createProduct, markPaidForTest, TEST_ADDRESS } from "@/tests/fixtures/shop";
 
 type Who = "anonymous" | "owner" | "other" | "admin";
 type Fixture = { orderId: string; paidOrderId: string; productId: string; targetUserId: string; targetSessionId: string; reviewId: string };
@@ -79,9 +81,12 @@ const table: Row[] = [
   { route: "PATCH /api/products/{id}", handler: h(productById.PATCH), method: "PATCH", path: (f) => `/api/products/${f.productId}`, params: (f) => ({ id: f.productId }), body: async () => ({ json: { stock: 77 } }), expect: [401, 403, 403, 200] },
   { route: "DELETE /api/products/{id}", handler: h(productById.DELETE), method: "DELETE", path: (f) => `/api/products/${f.productId}`, params: (f) => ({ id: f.productId }), expect: [401, 403, 403, 204] },
   { route: "GET /api/orders", handler: h(orders.GET), method: "GET", path: () => "/api/orders", expect: [401, 200, 200, 200] },
-  { route: "POST /api/orders", handler: h(orders.POST), method: "POST", path: () => "/api/orders", body: async (f) => ({ json: { productId: f.productId, quantity: 1, phone: "+1 555 010 0199" } }), expect: [401, 201, 201, 201] },
+  { route: "POST /api/orders", handler: h(orders.POST), method: "POST", path: () => "/api/orders", body: async (f) => ({ json: { productId: f.productId, quantity: 1, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS } }), expect: [401, 201, 201, 201] },
   { route: "GET /api/orders/{id}", handler: h(orderById.GET), method: "GET", path: (f) => `/api/orders/${f.orderId}`, params: (f) => ({ id: f.orderId }), expect: [401, 200, 404, 200] },
-  { route: "DELETE /api/orders/{id}", handler: h(orderById.DELETE), method: "DELETE", path: (f) => `/api/orders/${f.orderId}`, params: (f) => ({ id: f.orderId }), expect: [401, 204, 404, 204] },
+  { route: "DELETE /api/orders/{id}", handler: h(orderById.DELETE), method: "DELETE", path: (f) => `/api/orders/${f.orderId}`, params: (f) => ({ id: f.orderId }), expect: [401, 200, 404, 200] },
+  { route: "DELETE /api/orders/{id} (paid)", handler: h(orderById.DELETE), method: "DELETE", path: (f) => `/api/orders/${f.paidOrderId}`, params: (f) => ({ id: f.paidOrderId }), expect: [401, 409, 404, 409] },
+  { route: "POST /api/orders/{id}/cancel", handler: h(cancelOrder.POST), method: "POST", path: (f) => `/api/orders/${f.orderId}/cancel`, params: (f) => ({ id: f.orderId }), expect: [401, 200, 404, 200] },
+  { route: "POST /api/orders/{id}/refund", handler: h(refundOrder.POST), method: "POST", path: (f) => `/api/orders/${f.paidOrderId}/refund`, params: (f) => ({ id: f.paidOrderId }), body: async () => ({ json: { reason: "Matrix refund" } }), expect: [401, 403, 403, 200] },
   { route: "POST /api/orders/{id}/payment", handler: h(payment.POST), method: "POST", path: (f) => `/api/orders/${f.orderId}/payment`, params: (f) => ({ id: f.orderId }), expect: [401, 200, 404, 404] },
   { route: "POST /api/orders/{id}/payment/confirm", handler: h(paymentConfirm.POST), method: "POST", path: (f) => `/api/orders/${f.orderId}/payment/confirm`, params: (f) => ({ id: f.orderId }), body: async () => ({ json: { card: { number: "4242424242424242", expMonth: 12, expYear: nextYear, cvc: "123" } } }), expect: [401, 200, 404, 404] },
   { route: "PATCH /api/orders/{id}/shipping", handler: h(shipping.PATCH), method: "PATCH", path: (f) => `/api/orders/${f.paidOrderId}/shipping`, params: (f) => ({ id: f.paidOrderId }), body: async () => ({ json: { shipped: true } }), expect: [401, 403, 403, 200] },
@@ -143,7 +148,7 @@ async function fixture(): Promise<Fixture> {
   const item = await createProduct({ stock: 100 });
   const place = async () => {
     const response = await orders.POST(
-      makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity: 1, phone: "+1 555 010 0199" }, cookie: sessions.owner.cookie }),
+      makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity: 1, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS }, cookie: sessions.owner.cookie }),
       noParams(),
     );
     return ((await response.json()) as { id: string }).id;

@@ -13,7 +13,7 @@ import * as uploadsRoute from "@/app/api/uploads/route";
 import { closeDb, getDb } from "@/lib/db/client";
 import { waitForPendingMail } from "@/lib/mail";
 import { makeRequest, noParams, pngBytes, signUp, type Session } from "@/tests/fixtures/http";
-import { createProduct } from "@/tests/fixtures/shop";
+import { createProduct, TEST_ADDRESS } from "@/tests/fixtures/shop";
 
 // `npm run backup` and `npm run restore` run as an operator runs them: separate processes, while this
 // test process plays the running shop (for PGlite, the one process that has DATA_DIR open).
@@ -122,7 +122,7 @@ const year = new Date().getUTCFullYear() + 1;
 
 async function placeOrder(customer: Session, productId: string, quantity: number): Promise<string> {
   const response = await ordersRoute.POST(
-    makeRequest("/api/orders", { method: "POST", json: { productId, quantity, phone: "+1 555 010 0142" }, cookie: customer.cookie }),
+    makeRequest("/api/orders", { method: "POST", json: { productId, quantity, phone: "+1 555 010 0142", shippingAddress: TEST_ADDRESS }, cookie: customer.cookie }),
     noParams(),
   );
   expect(response.status).toBe(201);

@@ -12,7 +12,7 @@ import { auditLog, user } from "@/models/schema";
 import { signIn, whoAmI } from "@/tests/fixtures/accounts";
 import { makeRequest, noParams, signUp, uniqueEmail } from "@/tests/fixtures/http";
 import { countMailTo, newestMailTo, signUpAdmin, signUpVerified, tokenMailedTo, verifyThroughMail } from "@/tests/fixtures/mail";
-import { createProduct } from "@/tests/fixtures/shop";
+import { createProduct, TEST_ADDRESS } from "@/tests/fixtures/shop";
 
 const DAY = 24 * 60 * 60_000;
 
@@ -36,7 +36,7 @@ describe("verifying the address of a new account", () => {
 
     const item = await createProduct({ stock: 5 });
     const ordered = await orders.POST(
-      makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity: 1, phone: "+1 555 010 0199" }, cookie: session.cookie }),
+      makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity: 1, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS }, cookie: session.cookie }),
       noParams(),
     );
     expect(ordered.status).toBe(201);

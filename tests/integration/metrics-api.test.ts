@@ -7,7 +7,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { registerGauge } from "@/lib/health/registry";
 import { waitForPendingMail } from "@/lib/mail";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
-import { createProduct } from "@/tests/fixtures/shop";
+import { createProduct, TEST_ADDRESS } from "@/tests/fixtures/shop";
 
 const TOKEN = "scrape-token-0123456789abcdef";
 const onPostgres = Boolean(process.env.TEST_PG_DATABASE);
@@ -94,7 +94,7 @@ describe("what the metrics count", () => {
     const before = await metricsText();
     const product = await createProduct({ priceCents: 1000, stock: 20 });
     const placed = await ordersRoute.POST(
-      makeRequest("/api/orders", { method: "POST", json: { productId: product.id, quantity: 2, phone: "+1 555 010 0100" }, cookie: customer.cookie }),
+      makeRequest("/api/orders", { method: "POST", json: { productId: product.id, quantity: 2, phone: "+1 555 010 0100", shippingAddress: TEST_ADDRESS }, cookie: customer.cookie }),
       noParams(),
     );
     expect(placed.status).toBe(201);

@@ -6,10 +6,10 @@ import { waitForPendingMail } from "@/lib/mail";
 import { mailOutbox } from "@/models/schema";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
-import { createProduct, markPaidForTest, stockOf } from "@/tests/fixtures/shop";
+import { createProduct, markPaidForTest, stockOf, TEST_ADDRESS } from "@/tests/fixtures/shop";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-type Order = { id: string; quantity: number; unitPriceCents: number; totalCents: number; status: string; email: string; productName: string };
+type Order = { id: string; number: string; quantity: number; unitPriceCents: number; totalCents: number; status: string; email: string; productName: string };
 
 const place = (session: Session | null, json: unknown) =>
   ordersRoute.POST(makeRequest("/api/orders", { method: "POST", json, cookie: session?.cookie }), noParams());
@@ -31,7 +31,7 @@ beforeAll(async () => {
 describe("POST /api/orders", () => {
   it("answers 401 to anonymous visitors and writes nothing", async () => {
     const item = await createProduct({ stock: 10 });
-    const response = await place(null, { productId: item.id, quantity: 1, phone: "+1 555 010 0199" });
+    const response = await place(null, { productId: item.id, quantity: 1, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS });
     expect(response.status).toBe(401);
     expect(await stockOf(item.id)).toBe(10);
   });
@@ -46,6 +46,7 @@ describe("POST /api/orders", () => {
       totalCents: 1,
       price: 0.01,
       email: "someone@else.test",
+      shippingAddress: TEST_ADDRESS,
     });
     expect(response.status).toBe(201);
     const created = (await response.json()) as Order;
@@ -66,7 +67,7 @@ describe("POST /api/orders", () => {
       [null, 422],
     ])("quantity %p → %i", async (quantity, status) => {
       const item = await createProduct({ stock: 20, minOrderQuantity: 5 });
-      const response = await place(alice, { productId: item.id, quantity, phone: "+1 555 010 0199" });
+      const response = await place(alice, { productId: item.id, quantity, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS });
       expect(response.status).toBe(status);
       if (status !== 201) {
         const body = (await response.json()) as ErrorBody;
@@ -79,11 +80,11 @@ describe("POST /api/orders", () => {
 
     it("explains the allowed range in words", async () => {
       const item = await createProduct({ stock: 20, minOrderQuantity: 5 });
-      const response = await place(alice, { productId: item.id, quantity: 21, phone: "+1 555 010 0199" });
+      const response = await place(alice, { productId: item.id, quantity: 21, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS });
       const body = (await response.json()) as ErrorBody;
       expect(body.error.message).toBe("Only 20 units are left. Order between 5 and 20 units.");
       expect(body.error.fields?.quantity).toBe("Order between 5 and 20 units");
-      const below = (await (await place(alice, { productId: item.id, quantity: 4, phone: "+1 555 010 0199" })).json()) as ErrorBody;
+      const below = (await (await place(alice, { productId: item.id, quantity: 4, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS })).json()) as ErrorBody;
       expect(below.error.message).toBe("Order between 5 and 20 units");
     });
   });
@@ -93,7 +94,7 @@ describe("POST /api/orders", () => {
     const noPhone = await place(alice, { productId: item.id, quantity: 1, phone: "" });
     expect(noPhone.status).toBe(422);
     expect(((await noPhone.json()) as ErrorBody).error.fields?.phone).toBe("Enter your contact number");
-    expect((await place(alice, { productId: "prd_gone", quantity: 1, phone: "+1 555 010 0199" })).status).toBe(404);
+    expect((await place(alice, { productId: "prd_gone", quantity: 1, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS })).status).toBe(404);
     const malformed = await ordersRoute.POST(
       makeRequest("/api/orders", { method: "POST", body: "{", headers: { "content-type": "application/json" }, cookie: alice.cookie }),
       noParams(),
@@ -107,7 +108,7 @@ describe("POST /api/orders", () => {
     // 60 orders of 2 units for 37 units: 18 can be served (36 units), 1 unit is left over.
     const responses = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
-        place(buyers[i % buyers.length] as Session, { productId: item.id, quantity: 2, phone: "+1 555 010 0199" }),
+        place(buyers[i % buyers.length] as Session, { productId: item.id, quantity: 2, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS }),
       ),
     );
     const statuses = responses.map((r) => r.status);
@@ -119,12 +120,13 @@ describe("POST /api/orders", () => {
 
   it("sends an order confirmation through the mail adapter", async () => {
     const item = await createProduct({ name: "Confirmation Saw", priceCents: 4000, stock: 5 });
-    const response = await place(bob, { productId: item.id, quantity: 2, phone: "+44 20 7946 0958" });
+    const response = await place(bob, { productId: item.id, quantity: 2, phone: "+44 20 7946 0958", shippingAddress: TEST_ADDRESS });
     const created = (await response.json()) as Order;
     await waitForPendingMail();
     const db = await getDb();
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, bob.email)).orderBy(desc(mailOutbox.createdAt));
-    expect(mail?.subject).toContain(created.id);
+    expect(mail?.subject).toBe(`Your ToolForge order ${created.number}`);
+    expect(created.number).toMatch(/^TF-1\d{5,}$/);
     expect(mail?.text).toContain("2 × Confirmation Saw");
     expect(mail?.text).toContain("$80.00");
   });
@@ -133,7 +135,7 @@ describe("POST /api/orders", () => {
 describe("reading and cancelling orders", () => {
   it("lists only the customer's own orders", async () => {
     const item = await createProduct({ stock: 10 });
-    const mine = (await (await place(alice, { productId: item.id, quantity: 1, phone: "+1 555 010 0199" })).json()) as Order;
+    const mine = (await (await place(alice, { productId: item.id, quantity: 1, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS })).json()) as Order;
     const list = (await (await ordersRoute.GET(makeRequest("/api/orders", { cookie: bob.cookie }), noParams())).json()) as { items: Order[] };
     expect(list.items.some((o) => o.id === mine.id)).toBe(false);
     const own = (await (await ordersRoute.GET(makeRequest("/api/orders", { cookie: alice.cookie }), noParams())).json()) as { items: Order[] };
@@ -142,7 +144,7 @@ describe("reading and cancelling orders", () => {
 
   it("hides another customer's order (404) and lets neither read nor delete it", async () => {
     const item = await createProduct({ stock: 10 });
-    const created = (await (await place(alice, { productId: item.id, quantity: 4, phone: "+1 555 010 0199" })).json()) as Order;
+    const created = (await (await place(alice, { productId: item.id, quantity: 4, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS })).json()) as Order;
     expect((await read(bob, created.id)).status).toBe(404);
     expect((await remove(bob, created.id)).status).toBe(404);
     expect(await stockOf(item.id)).toBe(6);
@@ -150,19 +152,22 @@ describe("reading and cancelling orders", () => {
     expect((await read(admin, created.id)).status).toBe(200);
   });
 
-  it("puts an unpaid order's quantity back into stock when its customer cancels it", async () => {
+  it("cancels (never deletes) an unpaid order when its customer deletes it, and puts its stock back", async () => {
     const item = await createProduct({ stock: 10 });
-    const created = (await (await place(alice, { productId: item.id, quantity: 7, phone: "+1 555 010 0199" })).json()) as Order;
+    const created = (await (await place(alice, { productId: item.id, quantity: 7, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS })).json()) as Order;
     expect(await stockOf(item.id)).toBe(3);
-    expect((await remove(alice, created.id)).status).toBe(204);
+    const cancelled = await remove(alice, created.id);
+    expect(cancelled.status).toBe(200);
+    expect(((await cancelled.json()) as Order).status).toBe("cancelled");
     expect(await stockOf(item.id)).toBe(10);
-    expect((await read(alice, created.id)).status).toBe(404);
-    expect((await remove(alice, created.id)).status).toBe(404);
+    expect(((await (await read(alice, created.id)).json()) as Order).status).toBe("cancelled");
+    expect((await remove(alice, created.id)).status).toBe(409);
+    expect(await stockOf(item.id)).toBe(10);
   });
 
   it("refuses to let a customer cancel a paid order", async () => {
     const item = await createProduct({ stock: 10 });
-    const created = (await (await place(alice, { productId: item.id, quantity: 2, phone: "+1 555 010 0199" })).json()) as Order;
+    const created = (await (await place(alice, { productId: item.id, quantity: 2, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS })).json()) as Order;
     await markPaidForTest(created.id);
     const response = await remove(alice, created.id);
     expect(response.status).toBe(409);
@@ -170,10 +175,17 @@ describe("reading and cancelling orders", () => {
     expect(await stockOf(item.id)).toBe(8);
   });
 
-  it("lets an admin delete any order", async () => {
+  it("lets an admin cancel any unpaid order, but no route deletes a paid one", async () => {
     const item = await createProduct({ stock: 10 });
-    const created = (await (await place(bob, { productId: item.id, quantity: 3, phone: "+1 555 010 0199" })).json()) as Order;
-    expect((await remove(admin, created.id)).status).toBe(204);
+    const created = (await (await place(bob, { productId: item.id, quantity: 3, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS })).json()) as Order;
+    expect((await remove(admin, created.id)).status).toBe(200);
     expect(await stockOf(item.id)).toBe(10);
+    const paid = (await (await place(bob, { productId: item.id, quantity: 2, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS })).json()) as Order;
+    await markPaidForTest(paid.id);
+    const refused = await remove(admin, paid.id);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as ErrorBody).error.message).toBe("This order is paid: refund it instead.");
+    expect(((await (await read(bob, paid.id)).json()) as Order).status).toBe("paid");
+    expect(await stockOf(item.id)).toBe(8);
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import * as ordersRoute from "@/app/api/orders/route";
 import * as paymentRoute from "@/app/api/orders/[id]/payment/route";
@@ -6,10 +6,14 @@ import * as confirmRoute from "@/app/api/orders/[id]/payment/confirm/route";
 import * as webhookRoute from "@/app/api/webhooks/stripe/route";
 import { getDb } from "@/lib/db/client";
 import { resetEnvForTests } from "@/lib/env";
-import { order, payment } from "@/models/schema";
+import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
+import * as refundRoute from "@/app/api/orders/[id]/refund/route";
+import { expireOrdersAndPayments } from "@/lib/payments/service";
+import { auditLog, order, payment } from "@/models/schema";
+import { signUpAdmin } from "@/tests/fixtures/mail";
 import { FakeStripe } from "@/tests/fixtures/fake-stripe";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
-import { createProduct } from "@/tests/fixtures/shop";
+import { createProduct, TEST_ADDRESS } from "@/tests/fixtures/shop";
 
 type Order = { id: string; status: string; totalCents: number; paymentRef: string | null };
 type ErrorBody = { error: { code: string; message: string } };
@@ -19,6 +23,7 @@ const fake = new FakeStripe();
 const stripe = new Stripe("sk_test_for_signatures");
 let alice: Session;
 let bob: Session;
+let admin: Session;
 
 beforeAll(async () => {
   const base = await fake.start();
@@ -28,6 +33,7 @@ beforeAll(async () => {
   process.env.STRIPE_API_BASE = base;
   resetEnvForTests();
   alice = await signUp({ name: "Alice Stripe" });
+  admin = await signUpAdmin();
   bob = await signUp({ name: "Bob Stripe" });
 });
 
@@ -40,7 +46,7 @@ afterAll(async () => {
 async function newOrder(session: Session = alice, priceCents = 3300, quantity = 3): Promise<Order> {
   const item = await createProduct({ priceCents, stock: 40 });
   const response = await ordersRoute.POST(
-    makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity, phone: "+1 555 010 0199" }, cookie: session.cookie }),
+    makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS }, cookie: session.cookie }),
     noParams(),
   );
   return (await response.json()) as Order;
@@ -217,5 +223,94 @@ describe("POST /api/webhooks/stripe", () => {
     );
     expect(response.status).toBe(400);
     expect(((await response.json()) as ErrorBody).error.code).toBe("bad_request");
+  });
+});
+
+describe("no payment without an order to match (Stripe)", () => {
+  const cancel = (session: Session, id: string) =>
+    cancelRoute.POST(makeRequest(`/api/orders/${id}/cancel`, { method: "POST", cookie: session.cookie }), noParams({ id }));
+  const refund = (id: string, reason = "Customer changed their mind") =>
+    refundRoute.POST(makeRequest(`/api/orders/${id}/refund`, { method: "POST", json: { reason }, cookie: admin.cookie }), noParams({ id }));
+  async function autoRefunds(paymentId: string) {
+    const db = await getDb();
+    return db.select().from(auditLog).where(and(eq(auditLog.entityId, paymentId), eq(auditLog.action, "payment.auto_refund")));
+  }
+
+  it("refunds a paid order through Stripe's refunds API, once", async () => {
+    const created = await newOrder();
+    const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    fake.succeed(intentId);
+    expect((await confirm(alice, created.id, intentId)).status).toBe(200);
+    const response = await refund(created.id);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as Order).status).toBe("refunded");
+    expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+    const [row] = await paymentRows(created.id);
+    expect(row?.refundReference).toBe(fake.refunds.find((r) => r.payment_intent === intentId)?.id);
+    expect((await refund(created.id)).status).toBe(409);
+    expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+  });
+
+  it("cancelling an order cancels its PaymentIntent", async () => {
+    const created = await newOrder();
+    const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    expect((await cancel(alice, created.id)).status).toBe(200);
+    expect(fake.cancelCalls).toContain(intentId);
+    expect(fake.intents.get(intentId)?.status).toBe("canceled");
+  });
+
+  it("expiring an order cancels its PaymentIntent", async () => {
+    const created = await newOrder();
+    const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    const db = await getDb();
+    await db.update(order).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(order.id, created.id));
+    expect(await expireOrdersAndPayments()).toBeGreaterThanOrEqual(1);
+    expect(fake.intents.get(intentId)?.status).toBe("canceled");
+  });
+
+  it("refunds a payment that succeeds for a cancelled order, once however often it is reported, and audits it", async () => {
+    const created = await newOrder();
+    const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    // The card was charged a moment before the customer cancelled: Stripe refuses to cancel the intent.
+    fake.succeed(intentId);
+    expect((await cancel(alice, created.id)).status).toBe(200);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await deliver(event("payment_intent.succeeded", intentId, created.id, created.totalCents))).status).toBe(200);
+    }
+    const late = await confirm(alice, created.id, intentId);
+    expect(late.status).toBe(409);
+    const db = await getDb();
+    const [row] = await db.select().from(order).where(eq(order.id, created.id));
+    expect(row?.status).toBe("cancelled");
+    const rows = await paymentRows(created.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ accepted: false, reference: intentId });
+    expect(rows[0]?.refundReference).toMatch(/^re_fake/);
+    expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+    expect(await autoRefunds(rows[0]?.id ?? "")).toHaveLength(1);
+  });
+
+  it("refunds a second successful payment for an order already paid", async () => {
+    const created = await newOrder();
+    const first = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    fake.succeed(first);
+    expect((await deliver(event("payment_intent.succeeded", first, created.id, created.totalCents))).status).toBe(200);
+    const second = fake.createIntent(created.id, created.totalCents);
+    fake.succeed(second);
+    expect((await deliver(event("payment_intent.succeeded", second, created.id, created.totalCents))).status).toBe(200);
+    const db = await getDb();
+    const [row] = await db.select().from(order).where(eq(order.id, created.id));
+    expect(row).toMatchObject({ status: "paid", paymentRef: first });
+    const rows = await paymentRows(created.id);
+    expect(rows.map((r) => [r.reference, r.accepted, r.refundReference !== null]).sort()).toEqual(
+      [
+        [first, true, false],
+        [second, false, true],
+      ].sort(),
+    );
+    expect(fake.refunds.map((r) => r.payment_intent)).toContain(second);
+    expect(fake.refunds.map((r) => r.payment_intent)).not.toContain(first);
+    const stray = rows.find((r) => r.reference === second);
+    expect(await autoRefunds(stray?.id ?? "")).toHaveLength(1);
   });
 });

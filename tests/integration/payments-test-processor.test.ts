@@ -7,10 +7,10 @@ import { getDb } from "@/lib/db/client";
 import { waitForPendingMail } from "@/lib/mail";
 import { mailOutbox, payment } from "@/models/schema";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
-import { createProduct } from "@/tests/fixtures/shop";
+import { createProduct, TEST_ADDRESS } from "@/tests/fixtures/shop";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, string> } };
-type Order = { id: string; status: string; totalCents: number; paymentRef: string | null; paidAt: string | null };
+type Order = { id: string; number: string; status: string; totalCents: number; paymentRef: string | null; paidAt: string | null };
 
 let alice: Session;
 let bob: Session;
@@ -27,7 +27,7 @@ const card = (number: string, overrides: Record<string, unknown> = {}) => ({
 async function newOrder(session: Session = alice, priceCents = 1500, quantity = 2): Promise<Order> {
   const item = await createProduct({ priceCents, stock: 50 });
   const response = await ordersRoute.POST(
-    makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity, phone: "+1 555 010 0199" }, cookie: session.cookie }),
+    makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS }, cookie: session.cookie }),
     noParams(),
   );
   return (await response.json()) as Order;
@@ -168,7 +168,7 @@ describe("the test processor's cards", () => {
     await waitForPendingMail();
     const db = await getDb();
     const receipts = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, alice.email))).filter((m) =>
-      m.subject.includes(`Receipt for your ToolForge order ${created.id}`),
+      m.subject.includes(`Receipt for your ToolForge order ${created.number}`),
     );
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.text).toContain("$100.00");

@@ -12,7 +12,7 @@ import { waitForPendingMail } from "@/lib/mail";
 import { mailOutbox } from "@/models/schema";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
-import { createProduct, markPaidForTest } from "@/tests/fixtures/shop";
+import { createProduct, markPaidForTest, TEST_ADDRESS } from "@/tests/fixtures/shop";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Review = { id: string; authorName: string; authorImageUrl: string | null; rating: number; text: string; verifiedBuyer: boolean };
@@ -80,7 +80,7 @@ describe("reviews", () => {
     expect(written.verifiedBuyer).toBe(false);
     const item = await createProduct({ stock: 5 });
     const order = (await (await orders.POST(
-      makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity: 1, phone: "+1 555 010 0199" }, cookie: author.cookie }),
+      makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity: 1, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS }, cookie: author.cookie }),
       noParams(),
     )).json()) as { id: string };
     expect((await publicReviews()).find((r) => r.id === written.id)?.verifiedBuyer).toBe(false);

@@ -298,7 +298,12 @@ describe("two instances on one PostgreSQL database", { concurrency: false }, () 
         try {
           const answer = await postJson(
             `${b.base}/api/orders`,
-            { productId: product.id, quantity: product.minOrderQuantity, phone },
+            {
+              productId: product.id,
+              quantity: product.minOrderQuantity,
+              phone,
+              shippingAddress: { name: "Load Tester", line1: "1 Drain Street", city: "Leeds", postalCode: "LS1 1AA", country: "United Kingdom" },
+            },
             { from: customer.from, agent, headers: { authorization: `Bearer ${customer.token}` } },
           );
           if (answer.status === 201) JSON.parse(answer.text); // a complete body, not a cut one
@@ -339,7 +344,7 @@ describe("two instances on one PostgreSQL database", { concurrency: false }, () 
     // the drain say Connection: close, and the clean exit shows no keep-alive connection held it open.
     assert.ok(inFlight.some((x) => x.connectionClose), `answers during the drain close their keep-alive connection: ${JSON.stringify(inFlight)}`);
 
-    const rows = await query("select phone, quantity from orders where product_id = $1", [product.id], databaseUrl);
+    const rows = await query("select o.phone, l.quantity from orders o join order_line l on l.order_id = o.id where l.product_id = $1", [product.id], databaseUrl);
     const stored = new Set(rows.map((row) => row.phone));
     for (const attempt of attempts) {
       if (attempt.outcome === "created") assert.ok(stored.has(attempt.phone), `order ${attempt.phone} was answered 201 and is stored`);

@@ -1,7 +1,7 @@
 import { requireActor } from "@/lib/accounts/actor";
-import { json, readJson, route } from "@/lib/http";
+import { json, parseWith, readJson, route } from "@/lib/http";
 import { listMyOrders, placeOrder } from "@/lib/orders/service";
-import { placeOrderSchema } from "@/models/orders";
+import { idempotencyKeySchema, placeOrderSchema } from "@/models/orders";
 import { revalidateCatalogPages } from "@/app/revalidate-catalog";
 
 export const GET = route(async (request: Request) => {
@@ -11,8 +11,10 @@ export const GET = route(async (request: Request) => {
 
 export const POST = route(async (request: Request) => {
   const actor = await requireActor(request.headers);
+  const header = request.headers.get("idempotency-key");
+  const key = header === null ? undefined : parseWith(idempotencyKeySchema, header, "bad_request");
   const input = await readJson(request, placeOrderSchema);
-  const created = await placeOrder(actor, input);
-  revalidateCatalogPages();
-  return json(created, { status: 201 });
+  const placed = await placeOrder(actor, input, key);
+  if (!placed.replayed) revalidateCatalogPages();
+  return json(placed.order, { status: 201, headers: placed.replayed ? { "idempotent-replayed": "true" } : undefined });
 });

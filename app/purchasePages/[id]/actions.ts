@@ -7,7 +7,7 @@ import { isAppError } from "@/lib/errors";
 import { parseWith } from "@/lib/http";
 import { log } from "@/lib/log";
 import { placeOrder } from "@/lib/orders/service";
-import { placeOrderSchema } from "@/models/orders";
+import { idempotencyKeySchema, placeOrderSchema } from "@/models/orders";
 
 export type PlaceOrderResult =
   | { ok: true; orderId: string }
@@ -18,13 +18,14 @@ export type PlaceOrderResult =
  * (validation, stock changed, signed out) come back as a result the form can show, never as a throw.
  * Next refuses server-action calls whose Origin is not this host, as route() does for the API.
  */
-export async function placeOrderAction(input: unknown): Promise<PlaceOrderResult> {
+export async function placeOrderAction(input: unknown, idempotencyKey: unknown): Promise<PlaceOrderResult> {
   try {
     const actor = await findActor(await headers());
     if (!actor) return { ok: false, message: "Sign in to continue." };
-    const created = await placeOrder(actor, parseWith(placeOrderSchema, input));
+    const key = parseWith(idempotencyKeySchema, idempotencyKey);
+    const placed = await placeOrder(actor, parseWith(placeOrderSchema, input), key);
     revalidateCatalogPages();
-    return { ok: true, orderId: created.id };
+    return { ok: true, orderId: placed.order.id };
   } catch (error) {
     if (isAppError(error)) {
       return error.fields ? { ok: false, message: error.message, fields: error.fields } : { ok: false, message: error.message };

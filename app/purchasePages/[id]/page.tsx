@@ -6,6 +6,7 @@ import { OrderForm } from "@/components/orders/order-form";
 import { Img } from "@/components/ui/img";
 import { findProductById } from "@/lib/catalog/service";
 import { formatMoney } from "@/lib/money/format";
+import { findLastShippingDetails } from "@/lib/orders/service";
 import { productIdSchema } from "@/models/catalog";
 
 export const metadata: Metadata = { title: "Purchase", robots: { index: false } };
@@ -20,6 +21,7 @@ export default async function PurchasePage({ params }: PurchasePageProps) {
   const product = parsedId.success ? await findProductById(parsedId.data) : null;
   if (!product) notFound();
   const inStock = product.stock >= product.minOrderQuantity;
+  const defaults = inStock ? await findLastShippingDetails(actor) : null;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
@@ -58,7 +60,7 @@ export default async function PurchasePage({ params }: PurchasePageProps) {
           {inStock ? (
             <>
               <p className="mt-2 mb-6 text-slate-600">
-                Your order is reserved for you right away; you pay for it from My Orders.
+                Your order is reserved for you right away, and you pay for it on the next page.
               </p>
               <OrderForm
                 productId={product.id}
@@ -68,6 +70,7 @@ export default async function PurchasePage({ params }: PurchasePageProps) {
                 currency={product.currency}
                 minOrderQuantity={product.minOrderQuantity}
                 stock={product.stock}
+                defaults={defaults}
               />
             </>
           ) : (

@@ -1,6 +1,7 @@
 import { requireActor } from "@/lib/accounts/actor";
 import { json, route } from "@/lib/http";
-import { cancelOrder, getOrderFor } from "@/lib/orders/service";
+import { getOrderFor } from "@/lib/orders/service";
+import { cancelOrderAndPayment } from "@/lib/payments/service";
 import { revalidateCatalogPages } from "@/app/revalidate-catalog";
 
 type Context = { params: Promise<{ id: string }> };
@@ -11,10 +12,11 @@ export const GET = route(async (request: Request, { params }: Context) => {
   return json(await getOrderFor(actor, id), { headers: { "cache-control": "private, no-store" } });
 });
 
+/** The seed's delete: orders are never deleted, so this cancels an unpaid order and answers 409 for any other. */
 export const DELETE = route(async (request: Request, { params }: Context) => {
   const actor = await requireActor(request.headers);
   const { id } = await params;
-  await cancelOrder(actor, id);
+  const cancelled = await cancelOrderAndPayment(actor, id);
   revalidateCatalogPages();
-  return new Response(null, { status: 204 });
+  return json(cancelled);
 });

@@ -5,7 +5,9 @@ import { requirePageActor } from "@/components/auth/session";
 import { PayButton } from "@/components/payments/pay-button";
 import { isAppError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money/format";
-import { getOrderFor } from "@/lib/orders/service";
+import { getOwnOrder } from "@/lib/orders/service";
+import { AddressBlock, OrderLines } from "@/components/orders/order-lines";
+import { STATUS_LABELS } from "@/models/orders";
 import { isStripeConfigured } from "@/lib/payments/stripe";
 import type { OrderView } from "@/models/orders";
 
@@ -13,11 +15,10 @@ export const metadata: Metadata = { title: "Payment", robots: { index: false } }
 
 type PaymentPageProps = { params: Promise<{ orderId: string }> };
 
-async function findOwnOrder(actorEmail: string, load: () => Promise<OrderView>): Promise<OrderView | null> {
+async function findOwnOrder(load: () => Promise<OrderView>): Promise<OrderView | null> {
   try {
-    const order = await load();
     // Admins may read any order, but only its customer pays for it.
-    return order.email === actorEmail ? order : null;
+    return await load();
   } catch (error) {
     if (isAppError(error) && error.kind === "not_found") return null;
     throw error;
@@ -27,7 +28,7 @@ async function findOwnOrder(actorEmail: string, load: () => Promise<OrderView>):
 export default async function PaymentPage({ params }: PaymentPageProps) {
   const { orderId } = await params;
   const actor = await requirePageActor(`/dashboard/payment/${encodeURIComponent(orderId)}`);
-  const order = await findOwnOrder(actor.email, () => getOrderFor(actor, orderId));
+  const order = await findOwnOrder(() => getOwnOrder(actor, orderId));
   if (!order) notFound();
   const testMode = !isStripeConfigured();
   const total = formatMoney(order.totalCents, order.currency);
@@ -48,28 +49,32 @@ export default async function PaymentPage({ params }: PaymentPageProps) {
         <h2 id="order-summary-title" className="text-xl font-semibold text-slate-900">
           Order summary
         </h2>
+        <p className="mt-1 text-slate-700">
+          Order <span className="font-semibold text-slate-900">{order.number}</span>
+        </p>
+        <div className="mt-4">
+          <OrderLines order={order} />
+        </div>
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3">
           <dt className="font-medium text-slate-600">Email</dt>
           <dd className="min-w-0 [overflow-wrap:anywhere] text-slate-900">{order.email}</dd>
-          <dt className="font-medium text-slate-600">Product</dt>
-          <dd className="font-semibold text-slate-900">{order.productName}</dd>
-          <dt className="font-medium text-slate-600">Total</dt>
-          <dd className="font-semibold text-slate-900">{total}</dd>
-          <dt className="font-medium text-slate-600">Quantity</dt>
-          <dd className="text-slate-900">
-            {order.quantity} × {formatMoney(order.unitPriceCents, order.currency)}
-          </dd>
           <dt className="font-medium text-slate-600">Contact number</dt>
           <dd className="text-slate-900">{order.phone}</dd>
+          <dt className="font-medium text-slate-600">Ship to</dt>
+          <dd>
+            <AddressBlock address={order.shippingAddress} />
+          </dd>
         </dl>
 
         <div className="mt-6 border-t border-slate-200 pt-6">
-          {order.status === "paid" ? (
-            <div className="rounded-lg border border-green-300 bg-green-50 p-4">
-              <p className="font-semibold text-green-900">This order is already paid.</p>
+          {order.status !== "unpaid" ? (
+            <div className="rounded-lg border border-slate-300 bg-slate-50 p-4">
+              <p className="font-semibold text-slate-900">
+                {order.status === "paid" ? "This order is already paid." : `This order can no longer be paid: ${STATUS_LABELS[order.status].toLowerCase()}.`}
+              </p>
               <p className="mt-1">
-                <Link href="/dashboard/myorders" className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
-                  Back to My Orders
+                <Link href={`/dashboard/orders/${encodeURIComponent(order.id)}`} className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+                  See the order
                 </Link>
               </p>
             </div>

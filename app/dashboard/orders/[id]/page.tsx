@@ -1,0 +1,123 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { formatDateTime } from "@/components/admin/format";
+import { requirePageActor } from "@/components/auth/session";
+import { AddressBlock, OrderLines } from "@/components/orders/order-lines";
+import { PrintButton } from "@/components/orders/print-button";
+import { StatusBadge } from "@/components/orders/status-badge";
+import { buttonClasses } from "@/components/ui/button";
+import { isAppError } from "@/lib/errors";
+import { getOrderFor } from "@/lib/orders/service";
+import type { OrderView } from "@/models/orders";
+
+export const metadata: Metadata = { title: "Order", robots: { index: false } };
+
+type OrderPageProps = { params: Promise<{ id: string }> };
+
+function timeline(order: OrderView): { label: string; at: string }[] {
+  const steps: { label: string; at: string | null }[] = [
+    { label: "Placed", at: order.createdAt },
+    { label: "Paid", at: order.paidAt },
+    { label: "Shipped", at: order.shippedAt },
+    { label: "Cancelled", at: order.cancelledAt },
+    { label: "Expired: the units went back on sale", at: order.expiredAt },
+    { label: order.refundReason ? `Refunded (${order.refundReason})` : "Refunded", at: order.refundedAt },
+  ];
+  return steps.filter((step): step is { label: string; at: string } => step.at !== null).sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/** An order and its receipt: number, date, lines, address, totals, payment reference and what happened when. */
+export default async function OrderPage({ params }: OrderPageProps) {
+  const { id } = await params;
+  const actor = await requirePageActor(`/dashboard/orders/${encodeURIComponent(id)}`);
+  let order: OrderView;
+  try {
+    order = await getOrderFor(actor, id);
+  } catch (error) {
+    if (isAppError(error) && error.kind === "not_found") notFound();
+    throw error;
+  }
+  const steps = timeline(order);
+
+  return (
+    <article aria-labelledby="order-title" className="max-w-3xl">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 id="order-title" className="text-3xl font-bold tracking-tight text-slate-900">
+          {order.status === "paid" ? "Receipt for order " : "Order "}
+          {order.number}
+        </h1>
+        <StatusBadge status={order.status} />
+      </div>
+      <p className="mt-2 text-slate-700">
+        Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> by {order.email} · ToolForge
+      </p>
+
+      <section aria-labelledby="order-items-title" className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm print:border-0 print:p-0 print:shadow-none">
+        <h2 id="order-items-title" className="sr-only">
+          Items and totals
+        </h2>
+        <OrderLines order={order} />
+      </section>
+
+      <div className="mt-6 grid gap-6 sm:grid-cols-2">
+        <section aria-labelledby="order-address-title">
+          <h2 id="order-address-title" className="text-lg font-semibold text-slate-900">
+            Shipping to
+          </h2>
+          <div className="mt-2">
+            <AddressBlock address={order.shippingAddress} />
+            <p className="mt-1 text-slate-700">{order.phone}</p>
+          </div>
+        </section>
+        <section aria-labelledby="order-payment-title">
+          <h2 id="order-payment-title" className="text-lg font-semibold text-slate-900">
+            Payment
+          </h2>
+          <p className="mt-2 text-slate-900">
+            {order.paymentRef ? (
+              <>
+                Reference <span data-testid="payment-reference" className="font-mono [overflow-wrap:anywhere]">{order.paymentRef}</span>
+              </>
+            ) : (
+              "Not paid"
+            )}
+          </p>
+          {order.status === "unpaid" && order.expiresAt ? (
+            <p className="mt-1 text-sm text-slate-700">
+              Reserved for you until <time dateTime={order.expiresAt}>{formatDateTime(order.expiresAt)}</time>.
+            </p>
+          ) : null}
+        </section>
+      </div>
+
+      <section aria-labelledby="order-timeline-title" className="mt-6">
+        <h2 id="order-timeline-title" className="text-lg font-semibold text-slate-900">
+          Status
+        </h2>
+        <ol className="mt-2 space-y-1 border-l-2 border-slate-200 pl-4">
+          {steps.map((step) => (
+            <li key={step.label} className="text-slate-900">
+              <span className="font-semibold">{step.label}</span>{" "}
+              <time dateTime={step.at} className="text-sm text-slate-600">
+                {formatDateTime(step.at)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <div data-print-hide className="mt-8 flex flex-wrap gap-3">
+        {order.status === "unpaid" && order.email === actor.email ? (
+          <Link href={`/dashboard/payment/${encodeURIComponent(order.id)}`} className={buttonClasses("primary", "md")}>
+            Pay now
+          </Link>
+        ) : null}
+        <PrintButton />
+        <Link href={actor.role === "admin" ? "/dashboard/manageOrder" : "/dashboard/myorders"} className={buttonClasses("secondary", "md")}>
+          {actor.role === "admin" ? "Back to Manage Order" : "Back to My Orders"}
+        </Link>
+      </div>
+    </article>
+  );
+}

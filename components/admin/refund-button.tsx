@@ -1,0 +1,77 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { buttonClasses } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
+import { useApiAction } from "@/components/ui/use-api-action";
+
+/** Refunds a paid order through its payment processor, with the reason the admin gives. */
+export function RefundButton({ orderId, number, srLabel }: { orderId: string; number: string; srLabel: string }) {
+  const { pending, run } = useApiAction();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (reason.trim().length < 3) {
+      setError("Give a reason for the refund");
+      return;
+    }
+    setOpen(false);
+    void run({
+      url: `/api/orders/${encodeURIComponent(orderId)}/refund`,
+      method: "POST",
+      body: { reason: reason.trim() },
+      failureMessage: "The order could not be refunded. Please try again.",
+      successMessage: "Order refunded",
+    });
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => !pending && setOpen(true)}
+        aria-disabled={pending || undefined}
+        className={buttonClasses("secondary", "sm", "text-red-700 hover:bg-red-50 aria-disabled:opacity-60")}
+      >
+        {pending ? "Refunding…" : "Refund"}
+        <span className="sr-only">{srLabel}</span>
+      </button>
+      <Modal open={open} onClose={() => setOpen(false)} title={`Refund order ${number}`} closeLabel="Close refund">
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <p className="text-slate-700">The full amount goes back to the customer&apos;s card. Units go back on sale unless the order shipped.</p>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={`refund-reason-${orderId}`} className="text-sm font-semibold text-slate-900">
+              Reason
+            </label>
+            <textarea
+              id={`refund-reason-${orderId}`}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              rows={3}
+              maxLength={500}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `refund-reason-${orderId}-error` : undefined}
+              className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900"
+            />
+            {error ? (
+              <p id={`refund-reason-${orderId}-error`} className="text-sm font-medium text-red-700">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex gap-3">
+            <button type="submit" className={buttonClasses("primary", "md")}>
+              Refund
+            </button>
+            <button type="button" onClick={() => setOpen(false)} className={buttonClasses("secondary", "md")}>
+              Keep the payment
+            </button>
+          </div>
+        </form>
+      </Modal>
+    </>
+  );
+}

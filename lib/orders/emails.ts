@@ -1,0 +1,84 @@
+import "server-only";
+import { getEnv } from "@/lib/env";
+import type { Mail } from "@/lib/mail";
+import { formatMoney } from "@/lib/money/format";
+import type { OrderView } from "@/models/orders";
+
+function lineTexts(order: OrderView): string[] {
+  return order.items.map((line) => `${line.quantity} × ${line.productName} at ${formatMoney(line.unitPriceCents, order.currency)}`);
+}
+
+function totals(order: OrderView): string[] {
+  return [
+    `Subtotal: ${formatMoney(order.subtotalCents, order.currency)}`,
+    `Shipping: ${order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents, order.currency)}`,
+    `Total: ${formatMoney(order.totalCents, order.currency)}`,
+  ];
+}
+
+function address(order: OrderView): string[] {
+  const a = order.shippingAddress;
+  return [a.name, a.line1, a.line2, [a.postalCode, a.city].filter(Boolean).join(" "), a.region, a.country].filter(Boolean);
+}
+
+function orderLink(order: OrderView): string {
+  return `${getEnv().appUrl}/dashboard/orders/${encodeURIComponent(order.id)}`;
+}
+
+export function confirmationMail(order: OrderView, customerName: string): Mail {
+  return {
+    to: order.email,
+    subject: `Your ToolForge order ${order.number}`,
+    text: [
+      `Thank you for your order, ${customerName}.`,
+      "",
+      ...lineTexts(order),
+      ...totals(order),
+      "",
+      "Shipping to:",
+      ...address(order),
+      "",
+      "The order is reserved for you and waits for payment:",
+      orderLink(order),
+    ].join("\n"),
+  };
+}
+
+export function receiptMail(order: OrderView, card: { brand: string | null; last4: string | null }): Mail {
+  return {
+    to: order.email,
+    subject: `Receipt for your ToolForge order ${order.number}`,
+    text: [
+      "Thank you — your payment was received.",
+      "",
+      ...lineTexts(order),
+      ...totals(order),
+      `Paid${card.last4 ? ` with ${card.brand ?? "card"} ending ${card.last4}` : ""}. Payment reference: ${order.paymentRef ?? ""}`,
+      "",
+      "We will email you again when the order ships. Your receipt:",
+      orderLink(order),
+    ].join("\n"),
+  };
+}
+
+export function shippedMail(order: OrderView): Mail {
+  return {
+    to: order.email,
+    subject: `Your ToolForge order ${order.number} has shipped`,
+    text: ["Good news — your order is on its way.", "", ...lineTexts(order), "", "Shipping to:", ...address(order), "", orderLink(order)].join("\n"),
+  };
+}
+
+export function refundMail(order: OrderView): Mail {
+  return {
+    to: order.email,
+    subject: `Refund for your ToolForge order ${order.number}`,
+    text: [
+      `We refunded ${formatMoney(order.totalCents, order.currency)} for your order ${order.number}.`,
+      order.refundReason ? `Reason: ${order.refundReason}` : "",
+      "",
+      "The money goes back to the card you paid with; your bank may take a few days to show it.",
+      orderLink(order),
+    ].join("\n"),
+  };
+}

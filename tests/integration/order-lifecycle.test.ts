@@ -1,0 +1,341 @@
+import { and, eq } from "drizzle-orm";
+import * as ordersRoute from "@/app/api/orders/route";
+import * as orderRoute from "@/app/api/orders/[id]/route";
+import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
+import * as refundRoute from "@/app/api/orders/[id]/refund/route";
+import * as shippingRoute from "@/app/api/orders/[id]/shipping/route";
+import * as paymentRoute from "@/app/api/orders/[id]/payment/route";
+import * as confirmRoute from "@/app/api/orders/[id]/payment/confirm/route";
+import * as adminOrdersRoute from "@/app/api/admin/orders/route";
+import { getDb } from "@/lib/db/client";
+import { resetEnvForTests } from "@/lib/env";
+import { waitForPendingMail } from "@/lib/mail";
+import { expireOrdersAndPayments } from "@/lib/payments/service";
+import { auditLog, mailOutbox, order, orderLine, payment } from "@/models/schema";
+import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
+import { signUpAdmin } from "@/tests/fixtures/mail";
+import { createProduct, markPaidForTest, stockOf, TEST_ADDRESS } from "@/tests/fixtures/shop";
+
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+type Line = { productId: string; productName: string; quantity: number; unitPriceCents: number; totalCents: number };
+type Order = {
+  id: string;
+  number: string;
+  items: Line[];
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  status: string;
+  shipping: string;
+  shippingAddress: typeof TEST_ADDRESS;
+  expiresAt: string | null;
+  refundReason: string | null;
+  productId?: string;
+};
+
+const PHONE = "+1 555 010 0199";
+let alice: Session;
+let bob: Session;
+let admin: Session;
+
+beforeAll(async () => {
+  alice = await signUp({ name: "Alice Lifecycle" });
+  bob = await signUp({ name: "Bob Lifecycle" });
+  admin = await signUpAdmin();
+});
+
+const post = (session: Session | null, json: unknown, key?: string) =>
+  ordersRoute.POST(
+    makeRequest("/api/orders", { method: "POST", json, cookie: session?.cookie, headers: key ? { "idempotency-key": key } : undefined }),
+    noParams(),
+  );
+const placeLines = (session: Session, items: { productId: string; quantity: number }[], key?: string) =>
+  post(session, { items, phone: PHONE, shippingAddress: TEST_ADDRESS }, key);
+async function placeOne(session: Session, productId: string, quantity: number): Promise<Order> {
+  const response = await placeLines(session, [{ productId, quantity }]);
+  expect(response.status).toBe(201);
+  return (await response.json()) as Order;
+}
+const read = async (session: Session, id: string) =>
+  (await (await orderRoute.GET(makeRequest(`/api/orders/${id}`, { cookie: session.cookie }), noParams({ id }))).json()) as Order;
+const cancel = (session: Session, id: string) =>
+  cancelRoute.POST(makeRequest(`/api/orders/${id}/cancel`, { method: "POST", cookie: session.cookie }), noParams({ id }));
+const refund = (session: Session, id: string, json: unknown = { reason: "Customer returned the goods" }) =>
+  refundRoute.POST(makeRequest(`/api/orders/${id}/refund`, { method: "POST", json, cookie: session.cookie }), noParams({ id }));
+const ship = (session: Session, id: string, shipped = true) =>
+  shippingRoute.PATCH(makeRequest(`/api/orders/${id}/shipping`, { method: "PATCH", json: { shipped }, cookie: session.cookie }), noParams({ id }));
+const nextYear = new Date().getUTCFullYear() + 1;
+const pay = (session: Session, id: string) =>
+  confirmRoute.POST(
+    makeRequest(`/api/orders/${id}/payment/confirm`, {
+      method: "POST",
+      json: { card: { number: "4242424242424242", expMonth: 12, expYear: nextYear, cvc: "123" } },
+      cookie: session.cookie,
+    }),
+    noParams({ id }),
+  );
+
+async function errorOf(response: Response): Promise<ErrorBody["error"]> {
+  return ((await response.json()) as ErrorBody).error;
+}
+
+async function orderCount(): Promise<number> {
+  const db = await getDb();
+  return (await db.select({ id: order.id }).from(order)).length;
+}
+
+async function makeOverdue(orderId: string): Promise<void> {
+  const db = await getDb();
+  await db.update(order).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(order.id, orderId));
+}
+
+describe("orders with several lines", () => {
+  it("prices every line from the database, numbers the order and holds it until ORDER_HOLD_MINUTES from now", async () => {
+    const pliers = await createProduct({ name: "Pliers", priceCents: 899, stock: 30, minOrderQuantity: 2 });
+    const saw = await createProduct({ name: "Saw", priceCents: 2450, stock: 5 });
+    const before = Date.now();
+    const response = await placeLines(alice, [
+      { productId: pliers.id, quantity: 6 },
+      { productId: saw.id, quantity: 1 },
+    ]);
+    expect(response.status).toBe(201);
+    const created = (await response.json()) as Order;
+    expect(created.number).toMatch(/^TF-1\d{5,}$/);
+    expect(created.items).toEqual([
+      expect.objectContaining({ productId: pliers.id, productName: "Pliers", quantity: 6, unitPriceCents: 899, totalCents: 5394 }),
+      expect.objectContaining({ productId: saw.id, productName: "Saw", quantity: 1, unitPriceCents: 2450, totalCents: 2450 }),
+    ]);
+    expect(created).toMatchObject({ subtotalCents: 7844, shippingCents: 0, totalCents: 7844, status: "unpaid", shippingAddress: TEST_ADDRESS });
+    // A multi-line order has no top-level line (only a one-line order carries the seed's shape).
+    expect(created.productId).toBeUndefined();
+    const hold = new Date(created.expiresAt ?? 0).getTime() - before;
+    expect(hold).toBeGreaterThanOrEqual(1440 * 60_000 - 5_000);
+    expect(hold).toBeLessThanOrEqual(1440 * 60_000 + 60_000);
+    expect(await stockOf(pliers.id)).toBe(24);
+    expect(await stockOf(saw.id)).toBe(4);
+    const next = await placeOne(alice, saw.id, 1);
+    expect(Number(next.number.slice(3))).toBeGreaterThan(Number(created.number.slice(3)));
+  });
+
+  it("adds SHIPPING_FLAT_CENTS to the total", async () => {
+    process.env.SHIPPING_FLAT_CENTS = "495";
+    resetEnvForTests();
+    try {
+      const item = await createProduct({ priceCents: 1000, stock: 10 });
+      const created = await placeOne(alice, item.id, 2);
+      expect(created).toMatchObject({ subtotalCents: 2000, shippingCents: 495, totalCents: 2495 });
+    } finally {
+      delete process.env.SHIPPING_FLAT_CENTS;
+      resetEnvForTests();
+    }
+  });
+
+  it("refuses the whole order (409) and reserves nothing when one of two lines ran out", async () => {
+    const plenty = await createProduct({ name: "Plenty", stock: 50 });
+    const scarce = await createProduct({ name: "Scarce Chisel", stock: 3 });
+    await placeOne(bob, scarce.id, 2);
+    const ordersBefore = await orderCount();
+    const response = await placeLines(alice, [
+      { productId: plenty.id, quantity: 10 },
+      { productId: scarce.id, quantity: 3 },
+    ]);
+    expect(response.status).toBe(409);
+    const error = await errorOf(response);
+    expect(error.message).toBe("Scarce Chisel: Only 1 units are left. Order between 1 and 1 units.");
+    expect(error.fields?.["items.1.quantity"]).toBe("Order between 1 and 1 units");
+    expect(await stockOf(plenty.id)).toBe(50);
+    expect(await stockOf(scarce.id)).toBe(1);
+    expect(await orderCount()).toBe(ordersBefore);
+  });
+
+  it("refuses a product listed twice, an empty order and a missing address with 422, writing nothing", async () => {
+    const item = await createProduct({ stock: 10 });
+    const ordersBefore = await orderCount();
+    const twice = await placeLines(alice, [
+      { productId: item.id, quantity: 1 },
+      { productId: item.id, quantity: 2 },
+    ]);
+    expect(twice.status).toBe(422);
+    expect((await errorOf(twice)).fields?.["items.1.productId"]).toBe("This product is already in the order");
+    const empty = await placeLines(alice, []);
+    expect(empty.status).toBe(422);
+    expect((await errorOf(empty)).fields?.items).toBe("Add at least one product");
+    const noCity = await post(alice, { productId: item.id, quantity: 1, phone: PHONE, shippingAddress: { ...TEST_ADDRESS, city: " " } });
+    expect(noCity.status).toBe(422);
+    expect((await errorOf(noCity)).fields?.["shippingAddress.city"]).toBe("Enter the city");
+    const noAddress = await post(alice, { productId: item.id, quantity: 1, phone: PHONE });
+    expect(noAddress.status).toBe(422);
+    expect((await errorOf(noAddress)).fields?.shippingAddress).toBe("Enter the shipping address");
+    expect(await stockOf(item.id)).toBe(10);
+    expect(await orderCount()).toBe(ordersBefore);
+  });
+
+  it("queues the confirmation mail in the order's own transaction, naming every line and the address", async () => {
+    const a = await createProduct({ name: "Mail Hammer", priceCents: 1500, stock: 10 });
+    const b = await createProduct({ name: "Mail Level", priceCents: 2500, stock: 10 });
+    const created = (await (await placeLines(bob, [{ productId: a.id, quantity: 2 }, { productId: b.id, quantity: 1 }])).json()) as Order;
+    const db = await getDb();
+    // No waiting for a background task: the row exists as soon as the order does.
+    const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.to, bob.email), eq(mailOutbox.subject, `Your ToolForge order ${created.number}`)));
+    expect(mail?.text).toContain("2 × Mail Hammer at $15.00");
+    expect(mail?.text).toContain("1 × Mail Level at $25.00");
+    expect(mail?.text).toContain("Total: $55.00");
+    expect(mail?.text).toContain("12 Forge Lane");
+  });
+});
+
+describe("the order lifecycle", () => {
+  it("unpaid → cancelled by the customer puts the stock back; nothing else may follow (409)", async () => {
+    const item = await createProduct({ stock: 10 });
+    const created = await placeOne(alice, item.id, 4);
+    const cancelled = await cancel(alice, created.id);
+    expect(cancelled.status).toBe(200);
+    expect(((await cancelled.json()) as Order).status).toBe("cancelled");
+    expect(await stockOf(item.id)).toBe(10);
+    expect((await cancel(alice, created.id)).status).toBe(409);
+    const payAfter = await pay(alice, created.id);
+    expect(payAfter.status).toBe(409);
+    expect((await errorOf(payAfter)).message).toBe("This order was cancelled.");
+    expect((await paymentRoute.POST(makeRequest(`/api/orders/${created.id}/payment`, { method: "POST", cookie: alice.cookie }), noParams({ id: created.id }))).status).toBe(409);
+    expect((await ship(admin, created.id)).status).toBe(409);
+    expect((await refund(admin, created.id)).status).toBe(409);
+    expect(await stockOf(item.id)).toBe(10);
+  });
+
+  it("an admin cancels someone's unpaid order, audited; another customer cannot (404)", async () => {
+    const item = await createProduct({ stock: 10 });
+    const created = await placeOne(alice, item.id, 3);
+    expect((await cancel(bob, created.id)).status).toBe(404);
+    expect((await cancel(admin, created.id)).status).toBe(200);
+    expect(await stockOf(item.id)).toBe(10);
+    const db = await getDb();
+    const entries = await db.select().from(auditLog).where(and(eq(auditLog.entityId, created.id), eq(auditLog.action, "order.cancel")));
+    expect(entries).toHaveLength(1);
+  });
+
+  it("unpaid → paid → shipped → refunded by an admin with a reason: no stock back once shipped", async () => {
+    const item = await createProduct({ stock: 10, priceCents: 1200 });
+    const created = await placeOne(alice, item.id, 2);
+    expect((await ship(admin, created.id)).status).toBe(409);
+    expect((await refund(admin, created.id)).status).toBe(409);
+    expect((await pay(alice, created.id)).status).toBe(200);
+    expect((await cancel(alice, created.id)).status).toBe(409);
+    expect((await cancel(admin, created.id)).status).toBe(409);
+    expect((await ship(admin, created.id)).status).toBe(200);
+    expect(await stockOf(item.id)).toBe(8);
+    expect((await refund(alice, created.id)).status).toBe(403);
+    expect((await refund(admin, created.id, { reason: "" })).status).toBe(422);
+    const refunded = await refund(admin, created.id, { reason: "Arrived damaged" });
+    expect(refunded.status).toBe(200);
+    expect(await refunded.json()).toMatchObject({ status: "refunded", shipping: "shipped", refundReason: "Arrived damaged" });
+    expect(await stockOf(item.id)).toBe(8);
+    expect((await refund(admin, created.id)).status).toBe(409);
+    expect((await ship(admin, created.id, false)).status).toBe(409);
+    const db = await getDb();
+    const [paid] = await db.select().from(payment).where(eq(payment.orderId, created.id));
+    expect(paid?.refundReference).toMatch(/^tpr_/);
+    expect(paid?.refundReason).toBe("Arrived damaged");
+    await waitForPendingMail();
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, alice.email));
+    const subjects = mails.map((m) => m.subject);
+    expect(subjects).toEqual(
+      expect.arrayContaining([
+        `Your ToolForge order ${created.number}`,
+        `Receipt for your ToolForge order ${created.number}`,
+        `Your ToolForge order ${created.number} has shipped`,
+        `Refund for your ToolForge order ${created.number}`,
+      ]),
+    );
+    const audit = await db.select().from(auditLog).where(and(eq(auditLog.entityId, created.id), eq(auditLog.action, "order.refund")));
+    expect(audit).toHaveLength(1);
+  });
+
+  it("a refund before shipping puts the stock back", async () => {
+    const item = await createProduct({ stock: 10 });
+    const created = await placeOne(alice, item.id, 5);
+    await markPaidForTest(created.id);
+    expect((await refund(admin, created.id)).status).toBe(200);
+    expect(await stockOf(item.id)).toBe(10);
+  });
+
+  it("orders and payments are never deleted: no route removes a paid order, and the database refuses to", async () => {
+    const item = await createProduct({ stock: 10 });
+    const created = await placeOne(alice, item.id, 1);
+    await markPaidForTest(created.id);
+    for (const session of [alice, admin]) {
+      expect((await orderRoute.DELETE(makeRequest(`/api/orders/${created.id}`, { method: "DELETE", cookie: session.cookie }), noParams({ id: created.id }))).status).toBe(409);
+      expect((await cancel(session, created.id)).status).toBe(409);
+    }
+    const db = await getDb();
+    await expect(db.delete(order).where(eq(order.id, created.id))).rejects.toThrow();
+    await expect(db.delete(orderLine).where(eq(orderLine.orderId, created.id))).resolves.toBeDefined();
+    await expect(db.delete(order).where(eq(order.id, created.id))).rejects.toThrow();
+    expect((await read(alice, created.id)).status).toBe("paid");
+    expect(await db.select().from(payment).where(eq(payment.orderId, created.id))).toHaveLength(1);
+  });
+});
+
+describe("expiry", () => {
+  it("expires an overdue unpaid order when it is read: stock back, never payable again", async () => {
+    const item = await createProduct({ stock: 10 });
+    const created = await placeOne(alice, item.id, 6);
+    await makeOverdue(created.id);
+    expect(await stockOf(item.id)).toBe(4);
+    expect((await read(alice, created.id)).status).toBe("expired");
+    expect(await stockOf(item.id)).toBe(10);
+    const late = await pay(alice, created.id);
+    expect(late.status).toBe(409);
+    expect((await errorOf(late)).message).toBe("This order expired: its stock went back on sale.");
+    expect(await stockOf(item.id)).toBe(10);
+  });
+
+  it("refuses to pay an overdue order even when nothing read it first", async () => {
+    const item = await createProduct({ stock: 10 });
+    const created = await placeOne(alice, item.id, 2);
+    await makeOverdue(created.id);
+    expect((await pay(alice, created.id)).status).toBe(409);
+    expect(await stockOf(item.id)).toBe(10);
+    const db = await getDb();
+    expect(await db.select().from(payment).where(eq(payment.orderId, created.id))).toHaveLength(0);
+  });
+
+  it("the expiry job expires every overdue order once, and leaves the others alone", async () => {
+    const item = await createProduct({ stock: 20 });
+    const due = [await placeOne(alice, item.id, 3), await placeOne(bob, item.id, 4)];
+    const fresh = await placeOne(bob, item.id, 5);
+    for (const o of due) await makeOverdue(o.id);
+    expect(await stockOf(item.id)).toBe(8);
+    expect(await expireOrdersAndPayments()).toBeGreaterThanOrEqual(2);
+    expect(await stockOf(item.id)).toBe(15);
+    expect(await expireOrdersAndPayments()).toBe(0);
+    expect(await stockOf(item.id)).toBe(15);
+    expect((await read(alice, due[0]?.id ?? "")).status).toBe("expired");
+    expect((await read(bob, fresh.id)).status).toBe("unpaid");
+  });
+});
+
+describe("admin filters", () => {
+  it("filters Manage Order by every status", async () => {
+    const item = await createProduct({ stock: 20 });
+    const unpaid = await placeOne(bob, item.id, 1);
+    const cancelled = await placeOne(bob, item.id, 1);
+    await cancel(bob, cancelled.id);
+    const expired = await placeOne(bob, item.id, 1);
+    await makeOverdue(expired.id);
+    const refunded = await placeOne(bob, item.id, 1);
+    await markPaidForTest(refunded.id);
+    await refund(admin, refunded.id);
+    const paid = await placeOne(bob, item.id, 1);
+    await markPaidForTest(paid.id);
+    const expected: Record<string, string> = { unpaid: unpaid.id, cancelled: cancelled.id, expired: expired.id, refunded: refunded.id, paid: paid.id };
+    for (const [status, id] of Object.entries(expected)) {
+      const response = await adminOrdersRoute.GET(makeRequest(`/api/admin/orders?status=${status}`, { cookie: admin.cookie }), noParams());
+      expect(response.status).toBe(200);
+      const { items } = (await response.json()) as { items: Order[] };
+      expect(items.map((o) => o.id)).toContain(id);
+      expect(items.every((o) => o.status === status)).toBe(true);
+    }
+    const byNumber = await adminOrdersRoute.GET(makeRequest(`/api/admin/orders?q=${paid.number}`, { cookie: admin.cookie }), noParams());
+    expect(((await byNumber.json()) as { items: Order[] }).items.map((o) => o.id)).toEqual([paid.id]);
+  });
+});
