@@ -10,6 +10,7 @@ import { sendMailInBackground } from "@/lib/mail";
 import { recordPaymentFailure } from "@/lib/metrics";
 import { formatMoney } from "@/lib/money/format";
 import { toOrderView } from "@/lib/orders/service";
+import { invalidatePublicReviews } from "@/lib/reviews/service";
 import type { OrderView } from "@/models/orders";
 import type { ConfirmTestPaymentInput, PaymentStart } from "@/models/payments";
 import { order, payment } from "@/models/schema";
@@ -84,6 +85,8 @@ export async function markOrderPaid(evidence: PaidEvidence): Promise<{ order: Or
     return { row: paid ?? row, firstTime: true };
   });
   if (result.firstTime) {
+    // The buyer's review (if any) now shows "verified buyer".
+    invalidatePublicReviews();
     const paid = result.row;
     sendMailInBackground({
       to: paid.email,
