@@ -22,7 +22,7 @@ export const revalidate = 60;
 export default async function HomePage() {
   // Newest first: the front door leads with what the workshop added last; the catalog has the full range.
   const { items: products } = await listProducts({ q: undefined, sort: "newest", page: 1, pageSize: 8 });
-  const reviews = (await listPublicReviews(12)).map(({ id, authorName, authorImageUrl, rating, text, verifiedBuyer }) => ({
+  const reviews = (await listPublicReviews({ page: 1, pageSize: 12 })).items.map(({ id, authorName, authorImageUrl, rating, text, verifiedBuyer }) => ({
     id,
     authorName,
     authorImageUrl,

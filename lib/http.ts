@@ -68,6 +68,15 @@ export function parseQuery<T>(request: Request, schema: ZodType<T>): T {
   return parseWith(schema, params, "bad_request");
 }
 
+/**
+ * A list's query-string parameters (filters and paging) parsed by a schema; a bad value, such as a
+ * pageSize above 100, is a 422 naming the parameter.
+ */
+export function parseListQuery<T>(request: Request, schema: ZodType<T>): T {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  return parseWith(schema, params, "invalid");
+}
+
 export const DEFAULT_JSON_LIMIT = 64 * 1024;
 
 /** Reads at most `limit` bytes of a body, refusing more without buffering it all. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQuerySchema, type PageQuery } from "./paging";
 
 export const RATING_MESSAGE = "Choose a rating from 1 to 5";
 
@@ -29,3 +30,7 @@ export type ReviewView = {
 };
 
 export type AdminReviewView = ReviewView & { hidden: boolean; authorEmail: string };
+
+/** GET /api/reviews and the admin list: newest first, paged (keyset). */
+export const reviewListQuerySchema = pageQuerySchema(12);
+export type ReviewListQuery = PageQuery;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -37,7 +38,11 @@ export const user = pgTable("user", {
   phoneNumber: text("phone_number").unique(),
   phoneNumberVerified: boolean("phone_number_verified"),
   twoFactorEnabled: boolean("two_factor_enabled").default(false),
-});
+}, (t) => [
+  // Make Admin pages through accounts oldest first and counts the admins.
+  index("user_created_at_id_idx").on(t.createdAt, t.id),
+  index("user_role_idx").on(t.role),
+]);
 
 export const session = pgTable(
   "session",
@@ -253,6 +258,9 @@ export const review = pgTable(
   },
   (t) => [
     uniqueIndex("review_user_id_unique").on(t.userId),
+    // Admin reviews (all) and the public reviews (visible only), newest first, paged by keyset.
+    index("review_created_at_id_idx").on(t.createdAt, t.id),
+    index("review_visible_created_at_id_idx").on(t.createdAt, t.id).where(sql`hidden = false`),
     check("review_rating_range", sql`${t.rating} >= 1 and ${t.rating} <= 5`),
   ],
 );
@@ -268,22 +276,30 @@ export const profile = pgTable("profile", {
   updatedAt: updatedAt(),
 });
 
-export const contactMessage = pgTable("contact_message", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  company: text("company").notNull(),
-  country: text("country").notNull(),
-  message: text("message").notNull(),
-  createdAt: createdAt(),
-});
+export const contactMessage = pgTable(
+  "contact_message",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company").notNull(),
+    country: text("country").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_message_created_at_id_idx").on(t.createdAt, t.id)],
+);
 
-export const newsletterSubscriber = pgTable("newsletter_subscriber", {
-  id: text("id").primaryKey(),
-  // Stored lower-cased so that sign-up is idempotent per address whatever its case.
-  email: text("email").notNull().unique(),
-  createdAt: createdAt(),
-});
+export const newsletterSubscriber = pgTable(
+  "newsletter_subscriber",
+  {
+    id: text("id").primaryKey(),
+    // Stored lower-cased so that sign-up is idempotent per address whatever its case.
+    email: text("email").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("newsletter_subscriber_created_at_email_idx").on(t.createdAt, t.email)],
+);
 
 export const mailOutbox = pgTable("mail_outbox", {
   id: text("id").primaryKey(),
@@ -307,7 +323,7 @@ export const auditLog = pgTable(
     after: jsonb("after"),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_created_at_idx").on(t.createdAt)],
+  (t) => [index("audit_log_created_at_id_idx").on(t.createdAt, t.id)],
 );
 
 // better-auth's two-factor plugin (https://www.better-auth.com/docs/plugins/2fa#schema); the secret and
@@ -341,6 +357,16 @@ export const smsOutbox = pgTable(
   },
   (t) => [index("sms_outbox_created_at_idx").on(t.createdAt)],
 );
+
+/**
+ * Exact row counts of the big tables, kept by triggers (drizzle/*-sql.sql), so a list's total is one
+ * indexed read instead of counting 100,000 rows on every page. Keys: "user", "review", "review:visible",
+ * and "orders:<status>:<shipping>" (summed for a filter).
+ */
+export const rowCount = pgTable("row_count", {
+  key: text("key").primaryKey(),
+  n: bigint("n", { mode: "number" }).notNull().default(0),
+});
 
 export const authSchema = { user, session, account, verification, twoFactor };
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQuerySchema, searchTextSchema, type PageQuery } from "./paging";
 
 export const roleChangeSchema = z.object({
   role: z.enum(["customer", "admin"], { error: "Role must be customer or admin" }),
@@ -9,3 +10,7 @@ export const accountStatusSchema = z
   .object({ disabled: z.boolean({ error: "Send disabled as true or false" }) })
   .strict();
 export type AccountStatus = z.infer<typeof accountStatusSchema>;
+
+/** Make Admin and GET /api/users: search by a fragment of the name or email, paged. */
+export const userListQuerySchema = pageQuerySchema(50).extend({ q: searchTextSchema });
+export type UserListQuery = PageQuery & { q?: string | undefined };

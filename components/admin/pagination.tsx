@@ -1,32 +1,52 @@
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
+import { pageQuerySchema, type PageQuery } from "@/models/paging";
 
 const linkClass = buttonClasses("secondary", "md", "min-w-28");
 const disabledClass = `${linkClass} pointer-events-none opacity-50`;
 
-type PaginationProps = { page: number; pageCount: number; href: (page: number) => string; label: string };
+type PaginationProps = {
+  page: number;
+  pageCount: number;
+  /** The URL of a page; keyset lists also get the cursor that page starts from. */
+  href: (page: number, cursor?: string) => string;
+  label: string;
+  nextCursor?: string | null;
+  prevCursor?: string | null;
+};
 
-/** Previous / Next links and "Page x of y"; nothing when everything fits on one page. */
-export function Pagination({ page, pageCount, href, label }: PaginationProps) {
+/**
+ * Paging controls as plain links (each page has its own URL, no script needed): First, Previous, Next and
+ * "Page x of y". Nothing when everything fits on one page. Page 1 is always linked without a cursor.
+ */
+export function Pagination({ page, pageCount, href, label, nextCursor, prevCursor }: PaginationProps) {
   if (pageCount <= 1) return null;
   const previous = page > 1 ? Math.min(page - 1, pageCount) : null;
   const next = page < pageCount ? page + 1 : null;
+  const previousHref = previous === null ? null : previous === 1 ? href(1) : href(previous, prevCursor ?? undefined);
   return (
     <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-between gap-3">
-      {previous ? (
-        <Link href={href(previous)} rel="prev" className={linkClass}>
-          <span aria-hidden="true">←</span> Previous
-        </Link>
-      ) : (
-        <span aria-disabled="true" className={disabledClass}>
-          <span aria-hidden="true">←</span> Previous
-        </span>
-      )}
+      <div className="flex flex-wrap gap-3">
+        {page > 2 ? (
+          <Link href={href(1)} className={linkClass}>
+            <span aria-hidden="true">«</span> First
+          </Link>
+        ) : null}
+        {previousHref ? (
+          <Link href={previousHref} rel="prev" className={linkClass}>
+            <span aria-hidden="true">←</span> Previous
+          </Link>
+        ) : (
+          <span aria-disabled="true" className={disabledClass}>
+            <span aria-hidden="true">←</span> Previous
+          </span>
+        )}
+      </div>
       <p className="text-sm text-slate-700">
         Page {Math.min(page, pageCount)} of {pageCount}
       </p>
       {next ? (
-        <Link href={href(next)} rel="next" className={linkClass}>
+        <Link href={href(next, nextCursor ?? undefined)} rel="next" className={linkClass}>
           Next <span aria-hidden="true">→</span>
         </Link>
       ) : (
@@ -42,4 +62,31 @@ export function Pagination({ page, pageCount, href, label }: PaginationProps) {
 export function readPage(value: string | string[] | undefined): number {
   const page = Number(Array.isArray(value) ? value[0] : value);
   return Number.isInteger(page) && page >= 1 ? Math.min(page, 10_000) : 1;
+}
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/**
+ * The paging part of a page's URL; a bad value falls back to the first page instead of failing the page.
+ * `prefix` tells two lists on one page apart (`?spage=2&scursor=…`).
+ */
+export function readPageQuery(params: SearchParams, defaultPageSize = 25, prefix = ""): PageQuery {
+  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+  const schema = pageQuerySchema(defaultPageSize);
+  const parsed = schema.safeParse({
+    page: first(params[`${prefix}page`]),
+    pageSize: first(params[`${prefix}pageSize`]),
+    cursor: first(params[`${prefix}cursor`]),
+  });
+  return parsed.success ? parsed.data : schema.parse({});
+}
+
+/** `path?filters&page=&cursor=` without empty values, and without page=1 so the first page has one URL. */
+export function listHref(path: string, filters: Record<string, string | undefined>, page = 1, cursor?: string, prefix = ""): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+  if (page > 1) params.set(`${prefix}page`, String(page));
+  if (page > 1 && cursor) params.set(`${prefix}cursor`, cursor);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
 }

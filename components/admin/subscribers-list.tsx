@@ -3,16 +3,15 @@ import { buttonClasses } from "@/components/ui/button";
 import { cellClass, EmptyState, TableFrame, TableHead } from "./data-table";
 import { formatDate } from "./format";
 
-/** Newsletter subscribers, oldest first, with a CSV export of the whole list. */
-export function SubscribersList({ subscribers }: { subscribers: SubscriberView[] }) {
+/** One page of newsletter subscribers, oldest first, with a CSV export of the whole list. */
+export function SubscribersList({ subscribers, total, offset }: { subscribers: SubscriberView[]; total: number; offset: number }) {
   return (
     <>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-slate-700">
-          <span className="text-2xl font-bold text-slate-900">{subscribers.length}</span>{" "}
-          {subscribers.length === 1 ? "subscriber" : "subscribers"}
+          <span className="text-2xl font-bold text-slate-900">{total}</span> {total === 1 ? "subscriber" : "subscribers"}
         </p>
-        {subscribers.length > 0 ? (
+        {total > 0 ? (
           // A plain link: the browser downloads the file with the session cookie, no script needed.
           <a href="/api/admin/subscribers?format=csv" download="toolforge-subscribers.csv" className={buttonClasses("secondary", "md")}>
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
@@ -23,7 +22,7 @@ export function SubscribersList({ subscribers }: { subscribers: SubscriberView[]
           </a>
         ) : null}
       </div>
-      {subscribers.length === 0 ? (
+      {total === 0 ? (
         <EmptyState title="No subscribers yet.">Sign-ups from the newsletter section of the home page appear here.</EmptyState>
       ) : (
         <TableFrame id="subscribers" caption="Newsletter subscribers, oldest first" minWidth="min-w-[24rem]">
@@ -31,7 +30,7 @@ export function SubscribersList({ subscribers }: { subscribers: SubscriberView[]
           <tbody>
             {subscribers.map((subscriber, index) => (
               <tr key={subscriber.email} className="border-b border-slate-200 last:border-b-0">
-                <td className={`${cellClass} text-slate-600`}>{index + 1}</td>
+                <td className={`${cellClass} text-slate-600`}>{offset + index + 1}</td>
                 <th scope="row" className={`${cellClass} text-left font-normal break-all text-slate-900`}>
                   {subscriber.email}
                 </th>

@@ -7,7 +7,7 @@ import { RoleButton } from "./role-button";
  * Make Admin's table: every account with its role and status; customers can be promoted, other
  * admins demoted, and any other account disabled (after a confirmation) or enabled again.
  */
-export function UsersTable({ users, currentUserId }: { users: UserView[]; currentUserId: string }) {
+export function UsersTable({ users, currentUserId, offset = 0 }: { users: UserView[]; currentUserId: string; offset?: number }) {
   return (
     <TableFrame id="users" caption="Accounts, oldest first" minWidth="min-w-[48rem]">
       <TableHead columns={["#", "Email", "Name", "Role", "Status", "Action"]} />
@@ -17,7 +17,7 @@ export function UsersTable({ users, currentUserId }: { users: UserView[]; curren
           const self = user.id === currentUserId;
           return (
             <tr key={user.id} data-user-id={user.id} className="border-b border-slate-200 last:border-b-0">
-              <td className={`${cellClass} text-slate-600`}>{index + 1}</td>
+              <td className={`${cellClass} text-slate-600`}>{offset + index + 1}</td>
               <th scope="row" className={`${cellClass} text-left font-semibold break-all text-slate-900`}>
                 {user.email}
               </th>

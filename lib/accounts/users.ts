@@ -1,19 +1,49 @@
 import "server-only";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/service";
 import { getDb } from "@/lib/db/client";
+import { keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db/keyset";
+import { containsPattern } from "@/lib/db/like";
+import { countRows } from "@/lib/db/row-counts";
 import { AppError } from "@/lib/errors";
+import type { Page } from "@/models/paging";
 import { user } from "@/models/schema";
+import type { UserListQuery } from "@/models/users";
 import { requireAnotherActiveAdmin } from "./last-admin";
 import { ROLE_CHANGE_LOCK } from "./locks";
 import { requireAdmin, toRole, type Actor, type Role } from "./roles";
 import { toUserView, type UserView } from "./service";
 
-export async function listUsers(actor: Actor): Promise<UserView[]> {
+const usersOldestFirst: KeysetSort = { key: user.createdAt, keyType: "timestamptz", id: user.id, direction: "asc" };
+
+export type UserList = Page<UserView> & { admins: number };
+
+/**
+ * One page of accounts, oldest first, optionally those whose name or email contains `q` (a trigram
+ * index answers the search). The total is the true number of matching accounts; `admins` counts
+ * every admin in the shop, listed on this page or not.
+ */
+export async function listUsers(actor: Actor, query: UserListQuery): Promise<UserList> {
   requireAdmin(actor);
   const db = await getDb();
-  const rows = await db.select().from(user).orderBy(asc(user.createdAt), asc(user.email)).limit(1000);
-  return rows.map(toUserView);
+  let match: SQL | undefined;
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    match = or(ilike(user.name, pattern), ilike(user.email, pattern));
+  }
+  const plan = planKeyset(usersOldestFirst, query);
+  const [rows, total, [admins]] = await Promise.all([
+    db
+      .select({ row: user, ...keysetColumns(usersOldestFirst) })
+      .from(user)
+      .where(and(match, plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    match ? db.$count(user, match) : countRows(db, "user"),
+    db.select({ n: sql<number>`count(*)::int` }).from(user).where(eq(user.role, "admin")),
+  ]);
+  return { ...keysetPage(rows, plan, query, total, ({ row }) => toUserView(row)), admins: admins?.n ?? 0 };
 }
 
 /**

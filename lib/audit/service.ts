@@ -1,8 +1,10 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { requireAdmin, type Actor } from "@/lib/accounts/roles";
 import { getDb, type Tx } from "@/lib/db/client";
+import { keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db/keyset";
 import { newId } from "@/lib/ids";
+import type { Page, PageQuery } from "@/models/paging";
 import { auditLog, user } from "@/models/schema";
 
 export type AuditEntry = {
@@ -41,39 +43,35 @@ export type AuditView = {
   createdAt: string;
 };
 
-export async function listAudit(
-  actor: Actor,
-  page = 1,
-  pageSize = 50,
-): Promise<{ items: AuditView[]; total: number; page: number; pageSize: number }> {
+const newestFirst: KeysetSort = { key: auditLog.createdAt, keyType: "timestamptz", id: auditLog.id, direction: "desc" };
+
+/** The audit log, newest first, one page at a time (admins). */
+export async function listAudit(actor: Actor, query: PageQuery): Promise<Page<AuditView>> {
   requireAdmin(actor);
   const db = await getDb();
-  const [rows, [counted]] = await Promise.all([
+  const plan = planKeyset(newestFirst, query);
+  const [rows, total] = await Promise.all([
     db
-      .select({ entry: auditLog, actorEmail: user.email })
+      .select({ entry: auditLog, actorEmail: user.email, ...keysetColumns(newestFirst) })
       .from(auditLog)
       .leftJoin(user, eq(user.id, auditLog.actorId))
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(auditLog),
+      .where(plan.where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    db.$count(auditLog),
   ]);
-  return {
-    items: rows.map(({ entry, actorEmail }) => ({
-      id: entry.id,
-      actorId: entry.actorId,
-      actorEmail,
-      action: entry.action,
-      entity: entry.entity,
-      entityId: entry.entityId,
-      before: entry.before,
-      after: entry.after,
-      createdAt: entry.createdAt.toISOString(),
-    })),
-    total: counted?.total ?? 0,
-    page,
-    pageSize,
-  };
+  return keysetPage(rows, plan, query, total, ({ entry, actorEmail }) => ({
+    id: entry.id,
+    actorId: entry.actorId,
+    actorEmail,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    before: entry.before,
+    after: entry.after,
+    createdAt: entry.createdAt.toISOString(),
+  }));
 }
 
 /**

@@ -1,11 +1,12 @@
 import "server-only";
-import { asc, desc } from "drizzle-orm";
 import { requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { getDb } from "@/lib/db/client";
+import { encodeCursor, keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db/keyset";
 import { getEnv } from "@/lib/env";
 import { sendMailInBackground } from "@/lib/mail";
 import { newId } from "@/lib/ids";
 import type { ContactInput, NewsletterInput } from "@/models/messages";
+import type { Page, PageQuery } from "@/models/paging";
 import { contactMessage, newsletterSubscriber } from "@/models/schema";
 
 /** The shop's own inbox: the admins' addresses, or the sender address when none is configured. */
@@ -53,35 +54,87 @@ export type ContactMessageView = {
   createdAt: string;
 };
 
-/** Contact messages, newest first (admins). */
-export async function listContactMessages(actor: Actor): Promise<ContactMessageView[]> {
+const messagesNewestFirst: KeysetSort = { key: contactMessage.createdAt, keyType: "timestamptz", id: contactMessage.id, direction: "desc" };
+
+/** Contact messages, newest first, one page at a time (admins). */
+export async function listContactMessages(actor: Actor, query: PageQuery): Promise<Page<ContactMessageView>> {
   requireAdmin(actor);
   const db = await getDb();
-  const rows = await db.select().from(contactMessage).orderBy(desc(contactMessage.createdAt), desc(contactMessage.id)).limit(500);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  const plan = planKeyset(messagesNewestFirst, query);
+  const [rows, total] = await Promise.all([
+    db
+      .select({ row: contactMessage, ...keysetColumns(messagesNewestFirst) })
+      .from(contactMessage)
+      .where(plan.where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    db.$count(contactMessage),
+  ]);
+  return keysetPage(rows, plan, query, total, ({ row }) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
 export type SubscriberView = { email: string; createdAt: string };
 
-/** Newsletter subscribers, oldest first (admins). */
-export async function listSubscribers(actor: Actor): Promise<SubscriberView[]> {
+const subscribersOldestFirst: KeysetSort = { key: newsletterSubscriber.createdAt, keyType: "timestamptz", id: newsletterSubscriber.email, direction: "asc" };
+
+const subscriberColumns = { email: newsletterSubscriber.email, createdAt: newsletterSubscriber.createdAt, ...keysetColumns(subscribersOldestFirst) };
+
+/** Newsletter subscribers, oldest first, one page at a time (admins). */
+export async function listSubscribers(actor: Actor, query: PageQuery): Promise<Page<SubscriberView>> {
   requireAdmin(actor);
   const db = await getDb();
-  const rows = await db
-    .select({ email: newsletterSubscriber.email, createdAt: newsletterSubscriber.createdAt })
-    .from(newsletterSubscriber)
-    .orderBy(asc(newsletterSubscriber.createdAt), asc(newsletterSubscriber.email));
-  return rows.map((r) => ({ email: r.email, createdAt: r.createdAt.toISOString() }));
+  const plan = planKeyset(subscribersOldestFirst, query);
+  const [rows, total] = await Promise.all([
+    db
+      .select(subscriberColumns)
+      .from(newsletterSubscriber)
+      .where(plan.where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    db.$count(newsletterSubscriber),
+  ]);
+  return keysetPage(rows, plan, query, total, (r) => ({ email: r.email, createdAt: r.createdAt.toISOString() }));
 }
 
 /**
- * RFC 4180 CSV of the subscribers. A cell starting with =, +, - or @ is prefixed with a quote so a
- * spreadsheet never runs it as a formula (OWASP "CSV injection").
+ * A CSV cell (RFC 4180). A cell starting with =, +, - or @ is prefixed with a quote so a spreadsheet
+ * never runs it as a formula (OWASP "CSV injection").
  */
-export function subscribersToCsv(rows: SubscriberView[]): string {
-  const cell = (value: string) => {
-    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  return ["email,subscribed_at", ...rows.map((r) => `${cell(r.email)},${cell(r.createdAt)}`)].join("\r\n") + "\r\n";
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+const CSV_BATCH = 1_000;
+
+/**
+ * Every subscriber as CSV, oldest first, produced batch by batch (keyset, 1,000 rows per query) so that
+ * neither the database nor this process ever holds the whole list. The admin check runs before the
+ * first byte.
+ */
+export async function subscribersCsv(actor: Actor): Promise<AsyncGenerator<string>> {
+  requireAdmin(actor);
+  const db = await getDb();
+  async function* batches(): AsyncGenerator<string> {
+    yield "email,subscribed_at\r\n";
+    let cursor: string | undefined;
+    for (let page = 1; ; page += 1) {
+      const query = { page, pageSize: CSV_BATCH, cursor };
+      const plan = planKeyset(subscribersOldestFirst, query);
+      const rows = await db
+        .select(subscriberColumns)
+        .from(newsletterSubscriber)
+        .where(plan.where)
+        .orderBy(...plan.orderBy)
+        .limit(CSV_BATCH);
+      if (rows.length === 0) return;
+      yield rows.map((r) => `${csvCell(r.email)},${csvCell(r.createdAt.toISOString())}\r\n`).join("");
+      const last = rows[rows.length - 1];
+      if (!last || rows.length < CSV_BATCH) return;
+      cursor = encodeCursor({ key: last.cursorKey, id: last.cursorId, dir: "after" });
+    }
+  }
+  return batches();
 }

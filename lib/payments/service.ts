@@ -22,6 +22,7 @@ import {
   requirePayableOrder,
   requireRefundableOrder,
 } from "@/lib/orders/service";
+import { invalidatePublicReviews } from "@/lib/reviews/service";
 import type { OrderView } from "@/models/orders";
 import type { ConfirmTestPaymentInput, PaymentStart } from "@/models/payments";
 import { payment } from "@/models/schema";
@@ -105,7 +106,11 @@ export async function markOrderPaid(evidence: PaidEvidence): Promise<PaymentOutc
     await refundStrayPayment(decided.stray, decided.row.status);
     return { kind: "refunded", orderId: decided.row.id };
   }
-  if (decided.kind === "paid") return { kind: "paid", order: decided.view };
+  if (decided.kind === "paid") {
+    // The buyer's review (if any) now shows "verified buyer".
+    invalidatePublicReviews();
+    return { kind: "paid", order: decided.view };
+  }
   return { kind: "already", order: await getOrderById(decided.row.id) };
 }
 

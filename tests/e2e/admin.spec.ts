@@ -262,6 +262,10 @@ test("Make Admin promotes a customer, and a customer sees none of the admin page
   const me = users.getByRole("row").filter({ hasText: ADMIN_EMAIL });
   await expect(me).toContainText("Admin");
   await expect(me.getByRole("button")).toHaveCount(0);
+  // Accounts are paged: the new customer is found by searching for their address.
+  await page.getByLabel("Name or email").fill(customerEmail);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/makeAdmin\?q=/);
   const row = users.getByRole("row").filter({ hasText: customerEmail });
   await expect(row).toContainText("Customer");
   await expectNoAxeViolations(page);

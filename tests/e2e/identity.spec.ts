@@ -185,7 +185,7 @@ test("an admin disables an account from Make Admin: the person is signed out at 
   const email = await registerThroughPage(customer, "Dee Disabled");
 
   await signInAsAdmin(page, baseURL);
-  await page.goto("/dashboard/makeAdmin");
+  await page.goto(`/dashboard/makeAdmin?q=${encodeURIComponent(email)}`);
   const row = page.getByRole("table", { name: "Accounts, oldest first" }).getByRole("row").filter({ hasText: email });
   await expect(row).toContainText("Active");
   await row.getByRole("button", { name: `Disable ${email}` }).click();

@@ -269,7 +269,8 @@ describe("newsletter export", () => {
     const text = await response.text();
     expect(text.split("\r\n")[0]).toBe("email,subscribed_at");
     expect(text).toContain("csv-fan@toolforge.test,");
-    const { subscribersToCsv } = await import("@/lib/messages/service");
-    expect(subscribersToCsv([{ email: "=cmd()@x.test", createdAt: "2026-01-01T00:00:00.000Z" }])).toContain("'=cmd()@x.test");
+    const { csvCell } = await import("@/lib/messages/service");
+    expect(csvCell("=cmd()@x.test")).toBe("'=cmd()@x.test");
+    expect(csvCell('a,"b"')).toBe('"a,""b"""');
   });
 });

@@ -1,11 +1,12 @@
 import { revalidateReviewPages } from "@/app/revalidate-catalog";
 import { requireActor } from "@/lib/accounts/actor";
-import { json, readJson, route } from "@/lib/http";
+import { json, parseListQuery, readJson, route } from "@/lib/http";
 import { withRateLimit } from "@/lib/rate-limit";
 import { listPublicReviews, saveReview } from "@/lib/reviews/service";
-import { reviewInputSchema } from "@/models/reviews";
+import { reviewInputSchema, reviewListQuerySchema } from "@/models/reviews";
 
-export const GET = route(async () => json({ items: await listPublicReviews() }));
+/** Public reviews, newest first: `page`, `pageSize` (≤ 100) and the `cursor` of a neighbouring page. */
+export const GET = route(async (request: Request) => json(await listPublicReviews(parseListQuery(request, reviewListQuerySchema))));
 
 /** One review per customer: the first post creates it (201), later posts edit it (200). */
 export const POST = route(async (request: Request) => {

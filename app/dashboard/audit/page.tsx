@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AuditTable } from "@/components/admin/audit-table";
 import { AdminPageHeader, EmptyState } from "@/components/admin/data-table";
-import { Pagination, readPage } from "@/components/admin/pagination";
+import { listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { requirePageActor } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { listAudit } from "@/lib/audit/service";
@@ -11,15 +11,13 @@ export const metadata: Metadata = { title: "Audit log", robots: { index: false }
 
 type AuditPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const pageHref = (page: number) => (page > 1 ? `/dashboard/audit?page=${page}` : "/dashboard/audit");
+const pageHref = (page: number, cursor?: string) => listHref("/dashboard/audit", {}, page, cursor);
 
 export default async function AuditPage({ searchParams }: AuditPageProps) {
   const actor = await requirePageActor("/dashboard/audit");
   if (actor.role !== "admin") return <ForbiddenMessage />;
 
-  const page = readPage((await searchParams).page);
-  const log = await listAudit(actor, page);
-  const pageCount = Math.max(1, Math.ceil(log.total / log.pageSize));
+  const log = await listAudit(actor, readPageQuery(await searchParams, 50));
 
   return (
     <>
@@ -28,7 +26,7 @@ export default async function AuditPage({ searchParams }: AuditPageProps) {
         {log.total === 1 ? "entry" : "entries"}).
       </AdminPageHeader>
       {log.items.length === 0 ? (
-        <EmptyState title={log.total === 0 ? "Nothing has been changed yet." : `There is no page ${page}.`}>
+        <EmptyState title={log.total === 0 ? "Nothing has been changed yet." : `There is no page ${log.page}.`}>
           {log.total > 0 ? (
             <Link href={pageHref(1)} className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
               Go to the first page
@@ -38,7 +36,7 @@ export default async function AuditPage({ searchParams }: AuditPageProps) {
       ) : (
         <AuditTable entries={log.items} />
       )}
-      <Pagination page={page} pageCount={pageCount} href={pageHref} label="Audit log pages" />
+      <Pagination page={log.page} pageCount={log.pageCount} href={pageHref} nextCursor={log.nextCursor} prevCursor={log.prevCursor} label="Audit log pages" />
     </>
   );
 }

@@ -1,26 +1,50 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { AdminPageHeader, EmptyState } from "@/components/admin/data-table";
+import { listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
+import { SearchForm } from "@/components/admin/search-form";
 import { UsersTable } from "@/components/admin/users-table";
 import { requirePageActor } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { listUsers } from "@/lib/accounts/users";
+import { searchTextSchema } from "@/models/paging";
 
 export const metadata: Metadata = { title: "Make Admin", robots: { index: false } };
 
-export default async function MakeAdminPage() {
-  const actor = await requirePageActor("/dashboard/makeAdmin");
+type MakeAdminPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const PATH = "/dashboard/makeAdmin";
+
+export default async function MakeAdminPage({ searchParams }: MakeAdminPageProps) {
+  const actor = await requirePageActor(PATH);
   if (actor.role !== "admin") return <ForbiddenMessage />;
 
-  const users = await listUsers(actor);
-  const admins = users.filter((user) => user.role === "admin").length;
+  const params = await searchParams;
+  const q = searchTextSchema.catch(undefined).parse(Array.isArray(params.q) ? params.q[0] : params.q);
+  const paging = readPageQuery(params, 50);
+  const list = await listUsers(actor, { ...paging, q });
+  const href = (page: number, cursor?: string) => listHref(PATH, { q }, page, cursor);
 
   return (
     <>
       <AdminPageHeader title="Make Admin">
-        {users.length === 1 ? "1 account" : `${users.length} accounts`}, {admins === 1 ? "1 admin" : `${admins} admins`}. Admins can
-        manage orders, products and roles; a change applies on that person&apos;s next click.
+        {list.total === 1 ? "1 account" : `${list.total} accounts`}
+        {q ? ` match “${q}”` : ""}, {list.admins === 1 ? "1 admin" : `${list.admins} admins`} in the shop. Admins can manage orders,
+        products and roles; a change applies on that person&apos;s next click.
       </AdminPageHeader>
-      {users.length === 0 ? <EmptyState title="No accounts yet." /> : <UsersTable users={users} currentUserId={actor.userId} />}
+      <SearchForm action={PATH} q={q ?? ""} id="users-q" label="Name or email" placeholder="e.g. ann or @example.com" />
+      {list.items.length === 0 ? (
+        <EmptyState title={list.total === 0 ? (q ? "No account matches this search." : "No accounts yet.") : `There is no page ${list.page}.`}>
+          {list.total > 0 || q ? (
+            <Link href={href(1)} className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+              {q ? "Show every account" : "Go to the first page"}
+            </Link>
+          ) : null}
+        </EmptyState>
+      ) : (
+        <UsersTable users={list.items} currentUserId={actor.userId} offset={(list.page - 1) * list.pageSize} />
+      )}
+      <Pagination page={list.page} pageCount={list.pageCount} href={href} nextCursor={list.nextCursor} prevCursor={list.prevCursor} label="Account pages" />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { ContactMessages } from "@/components/admin/contact-messages";
 import { AdminPageHeader } from "@/components/admin/data-table";
+import { listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { SubscribersList } from "@/components/admin/subscribers-list";
 import { requirePageActor } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
@@ -8,26 +9,53 @@ import { listContactMessages, listSubscribers } from "@/lib/messages/service";
 
 export const metadata: Metadata = { title: "Messages", robots: { index: false } };
 
-export default async function MessagesPage() {
-  const actor = await requirePageActor("/dashboard/messages");
+type MessagesPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const PATH = "/dashboard/messages";
+// Two lists on one page: the messages page with ?page=&cursor=, the subscribers with ?spage=&scursor=.
+const messagesHref = (page: number, cursor?: string) => listHref(PATH, {}, page, cursor);
+const subscribersHref = (page: number, cursor?: string) => `${listHref(PATH, {}, page, cursor, "s")}#subscribers-title`;
+
+export default async function MessagesPage({ searchParams }: MessagesPageProps) {
+  const actor = await requirePageActor(PATH);
   if (actor.role !== "admin") return <ForbiddenMessage />;
 
-  const [messages, subscribers] = await Promise.all([listContactMessages(actor), listSubscribers(actor)]);
+  const params = await searchParams;
+  const [messages, subscribers] = await Promise.all([
+    listContactMessages(actor, readPageQuery(params, 25)),
+    listSubscribers(actor, readPageQuery(params, 50, "s")),
+  ]);
 
   return (
     <>
       <AdminPageHeader title="Messages">What visitors sent through the contact form, and who signed up for the newsletter.</AdminPageHeader>
       <section aria-labelledby="contact-messages-title">
         <h2 id="contact-messages-title" className="mb-4 text-xl font-bold text-slate-900">
-          Contact messages <span className="font-normal text-slate-600">({messages.length})</span>
+          Contact messages <span className="font-normal text-slate-600">({messages.total})</span>
         </h2>
-        <ContactMessages messages={messages} />
+        <ContactMessages messages={messages.items} />
+        <Pagination
+          page={messages.page}
+          pageCount={messages.pageCount}
+          href={messagesHref}
+          nextCursor={messages.nextCursor}
+          prevCursor={messages.prevCursor}
+          label="Contact message pages"
+        />
       </section>
       <section aria-labelledby="subscribers-title" className="mt-12">
         <h2 id="subscribers-title" className="mb-4 text-xl font-bold text-slate-900">
           Newsletter subscribers
         </h2>
-        <SubscribersList subscribers={subscribers} />
+        <SubscribersList subscribers={subscribers.items} total={subscribers.total} offset={(subscribers.page - 1) * subscribers.pageSize} />
+        <Pagination
+          page={subscribers.page}
+          pageCount={subscribers.pageCount}
+          href={subscribersHref}
+          nextCursor={subscribers.nextCursor}
+          prevCursor={subscribers.prevCursor}
+          label="Subscriber pages"
+        />
       </section>
     </>
   );

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { AdminPageHeader, EmptyState } from "@/components/admin/data-table";
+import { listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { ReviewsTable } from "@/components/admin/reviews-table";
 import { requirePageActor } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
@@ -7,24 +9,37 @@ import { listAllReviews } from "@/lib/reviews/service";
 
 export const metadata: Metadata = { title: "Reviews", robots: { index: false } };
 
-export default async function ReviewsPage() {
-  const actor = await requirePageActor("/dashboard/reviews");
+type ReviewsPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const PATH = "/dashboard/reviews";
+const href = (page: number, cursor?: string) => listHref(PATH, {}, page, cursor);
+
+export default async function ReviewsPage({ searchParams }: ReviewsPageProps) {
+  const actor = await requirePageActor(PATH);
   if (actor.role !== "admin") return <ForbiddenMessage />;
 
-  const reviews = await listAllReviews(actor);
-  const hidden = reviews.filter((review) => review.hidden).length;
+  const list = await listAllReviews(actor, readPageQuery(await searchParams, 50));
 
   return (
     <>
       <AdminPageHeader title="Reviews">
-        {reviews.length === 1 ? "1 review" : `${reviews.length} reviews`}
-        {hidden > 0 ? `, ${hidden} hidden` : ""}. Hide a review to take it off the home page; Show puts it back.
+        {list.total === 1 ? "1 review" : `${list.total} reviews`}
+        {list.hidden > 0 ? `, ${list.hidden} hidden` : ""}. Hide a review to take it off the home page; Show puts it back.
       </AdminPageHeader>
-      {reviews.length === 0 ? (
-        <EmptyState title="No reviews yet.">Reviews that customers write under Add Review appear here.</EmptyState>
+      {list.items.length === 0 ? (
+        <EmptyState title={list.total === 0 ? "No reviews yet." : `There is no page ${list.page}.`}>
+          {list.total === 0 ? (
+            "Reviews that customers write under Add Review appear here."
+          ) : (
+            <Link href={href(1)} className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+              Go to the first page
+            </Link>
+          )}
+        </EmptyState>
       ) : (
-        <ReviewsTable reviews={reviews} />
+        <ReviewsTable reviews={list.items} />
       )}
+      <Pagination page={list.page} pageCount={list.pageCount} href={href} nextCursor={list.nextCursor} prevCursor={list.prevCursor} label="Review pages" />
     </>
   );
 }

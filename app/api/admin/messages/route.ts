@@ -1,8 +1,13 @@
 import { requireActor } from "@/lib/accounts/actor";
-import { json, route } from "@/lib/http";
+import { json, parseListQuery, route } from "@/lib/http";
 import { listContactMessages } from "@/lib/messages/service";
+import { pageQuerySchema } from "@/models/paging";
 
+const querySchema = pageQuerySchema(25);
+
+/** Contact messages, newest first: `page`, `pageSize` (≤ 100) and `cursor`. */
 export const GET = route(async (request: Request) => {
   const actor = await requireActor(request.headers);
-  return json({ items: await listContactMessages(actor) }, { headers: { "cache-control": "private, no-store" } });
+  const query = parseListQuery(request, querySchema);
+  return json(await listContactMessages(actor, query), { headers: { "cache-control": "private, no-store" } });
 });

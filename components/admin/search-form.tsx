@@ -1,0 +1,37 @@
+import Link from "next/link";
+import { buttonClasses } from "@/components/ui/button";
+
+const fieldClass =
+  "block h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500";
+
+type SearchFormProps = { action: string; q: string; label: string; placeholder: string; id: string };
+
+/** A plain GET search form (works without JavaScript): submitting starts again from page 1 of the matches. */
+export function SearchForm({ action, q, label, placeholder, id }: SearchFormProps) {
+  return (
+    <form
+      method="get"
+      action={action}
+      role="search"
+      aria-label={label}
+      className="mb-6 flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-end"
+    >
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <label htmlFor={id} className="text-sm font-semibold text-slate-900">
+          {label}
+        </label>
+        <input id={id} name="q" type="search" autoComplete="off" maxLength={254} defaultValue={q} placeholder={placeholder} className={fieldClass} />
+      </div>
+      <div className="flex gap-3">
+        <button type="submit" className={buttonClasses("primary", "md")}>
+          Search
+        </button>
+        {q ? (
+          <Link href={action} className={buttonClasses("secondary", "md")}>
+            Clear
+          </Link>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+/** No list answers more than this many rows at once, on a page or in the API. */
+export const MAX_LIST_PAGE_SIZE = 100;
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
+
+/**
+ * The paging part of every list query: `page` (from 1), `pageSize` (at most 100) and, for keyset lists,
+ * the opaque `cursor` a previous page handed out (lib/db/keyset.ts).
+ */
+export function pageQuerySchema(defaultPageSize = 25) {
+  return z.object({
+    page: wholeNumber("Page", 1, 1_000_000).default(1),
+    pageSize: wholeNumber("Page size", 1, MAX_LIST_PAGE_SIZE).default(defaultPageSize),
+    cursor: z.string().trim().max(512, "This page link is not valid").optional().transform((v) => (v ? v : undefined)),
+  });
+}
+export type PageQuery = { page: number; pageSize: number; cursor?: string | undefined };
+
+/** One page of a list with the true number of rows in the whole list. */
+export type Page<T> = {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+  pageCount: number;
+  /** Opaque links to the neighbouring pages of a keyset list; null where there is none (or the list pages by offset). */
+  nextCursor: string | null;
+  prevCursor: string | null;
+};
+
+export function pageCountOf(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** Search text of an admin list: trimmed, empty means no search. */
+export const searchTextSchema = z
+  .string()
+  .trim()
+  .max(254, "Search text must be at most 254 characters")
+  .optional()
+  .transform((v) => (v ? v : undefined));

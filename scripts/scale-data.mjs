@@ -1,0 +1,96 @@
+// Bulk data for `npm run bench:scale` and the query-plan test: a shop of any size, written with
+// generate_series in a handful of INSERT … SELECT statements (no API, no per-row round trip), into
+// PostgreSQL or PGlite alike. Every generated id carries the `_s_` marker so the set can be told apart.
+
+/** The issue's data set (#13). */
+export const FULL_SCALE = { products: 10_000, users: 50_000, orders: 100_000, reviews: 50_000, messages: 10_000, subscribers: 10_000 };
+
+/** A few seconds' worth, for the smoke run in CI. */
+export const SMOKE_SCALE = { products: 200, users: 500, orders: 2_000, reviews: 400, messages: 100, subscribers: 100 };
+
+const FIRST = `array['Ada','Bob','Cleo','Dev','Edda','Finn','Gus','Hana','Ivo','Jun','Kai','Lena','Milo','Nora','Otto','Pia']`;
+const LAST = `array['Smith','Hale','Okafor','Novak','Berg','Costa','Ito','Lund','Marsh','Quinn','Reyes','Stone']`;
+const KIND = `array['Claw','Ball-Peen','Cross-Peen','Dead-Blow','Bench','Carving','Mortise','Block','Jack','Coping','Tenon','Flush']`;
+const TOOL = `array['Hammer','Chisel','Plane','Saw','Rasp','Mallet','Gouge','Wrench','Spokeshave','Scraper']`;
+const DOMAINS = `array['example.com','mail.test','workshop.test','scale.test']`;
+const IMAGES = `array['/images/products/claw-hammer.svg','/images/products/combination-wrench.svg','/images/products/adjustable-wrench.svg']`;
+
+/**
+ * Writes the data set. `query` runs one SQL statement (pg's client.query or PGlite's exec).
+ * `buyer` (optional): an existing account that gets `buyer.orders` of the orders, as the bench's
+ * "customer with 500 orders".
+ * @param {(sql: string) => Promise<unknown>} query
+ * @param {{ products: number, users: number, orders: number, reviews: number, messages: number, subscribers: number }} size
+ * @param {{ buyer?: { id: string, email: string, orders: number } }} [options]
+ */
+export async function generateScaleData(query, size, options = {}) {
+  const { products, users, orders, reviews, messages, subscribers } = size;
+  const reviewCount = Math.min(reviews, users);
+  await query(`
+    insert into product (id, name, description, image_url, price_cents, currency, stock, min_order_quantity, created_at, updated_at)
+    select 'prd_s_' || i,
+           (${KIND})[1 + i % 12] || ' ' || (${TOOL})[1 + (i / 12) % 10] || ' No. ' || i,
+           'Forged and ground by hand: a ' || lower((${TOOL})[1 + (i / 12) % 10]) || ' for joiners, pattern ' || md5(i::text),
+           (${IMAGES})[1 + i % 3], 500 + (i * 37) % 20000, 'USD', 1000000000, 1,
+           now() - i * interval '1 minute', now()
+    from generate_series(1, ${products}) as i`);
+  await query(`
+    insert into "user" (id, name, email, email_verified, created_at, updated_at)
+    select 'usr_s_' || i, (${FIRST})[1 + i % 16] || ' ' || (${LAST})[1 + (i / 16) % 12] || ' ' || i,
+            lower((${FIRST})[1 + i % 16]) || '.' || lower((${LAST})[1 + (i / 16) % 12]) || i || '@' || (${DOMAINS})[1 + i % 4],
+           true, now() - interval '400 days' + i * interval '1 second', now()
+    from generate_series(1, ${users}) as i`);
+  // Orders: two thirds paid (half of those shipped), newest first by number, spread over every account.
+  const buyer = options.buyer;
+  const buyerOrders = buyer ? Math.min(buyer.orders, orders) : 0;
+  // Orders have lines (one line each here) and a shipping address; the line's product is recomputed from i.
+  const orderColumns = `id, user_id, subtotal_cents, shipping_cents, total_cents, currency, email, phone,
+    ship_name, ship_line1, ship_city, ship_region, ship_postal_code, ship_country,
+    status, shipping, payment_ref, created_at, expires_at, paid_at, shipped_at`;
+  const lineTotal = `(500 + (p * 37) % 20000) * (1 + i % 5)`;
+  const orderValues = (userId, email) => `
+    select 'ord_s_' || i, ${userId}, ${lineTotal}, 0, ${lineTotal}, 'USD', ${email},
+           '+1 555 010 ' || lpad((i % 10000)::text, 4, '0'),
+           'Scale Buyer ' || i, i || ' Forge Lane', 'Sheffield', 'South Yorkshire', 'S1 2AB', 'United Kingdom',
+           case when i % 3 = 0 then 'unpaid' else 'paid' end,
+           case when i % 3 <> 0 and i % 2 = 0 then 'shipped' else 'pending' end,
+           case when i % 3 = 0 then null else 'pi_scale_' || i end,
+           now() - i * interval '37 seconds',
+           case when i % 3 = 0 then now() + interval '1 day' else null end,
+           case when i % 3 = 0 then null else now() - i * interval '37 seconds' + interval '5 minutes' end,
+           case when i % 3 <> 0 and i % 2 = 0 then now() - i * interval '37 seconds' + interval '1 day' else null end`;
+  await query(`
+    insert into orders (${orderColumns})
+    ${orderValues(`'usr_s_' || u`, `lower((${FIRST})[1 + u % 16]) || '.' || lower((${LAST})[1 + (u / 16) % 12]) || u || '@' || (${DOMAINS})[1 + u % 4]`)}
+    from (select i, 1 + ((i::bigint * 7919) % ${users})::int as u, 1 + ((i::bigint * 104729) % ${products})::int as p
+          from generate_series(${buyerOrders + 1}, ${orders}) as i) as s`);
+  if (buyer && buyerOrders > 0) {
+    await query(`
+      insert into orders (${orderColumns})
+      ${orderValues(`'${buyer.id.replace(/'/g, "''")}'`, `'${buyer.email.replace(/'/g, "''")}'`)}
+      from (select i, 1 + ((i::bigint * 104729) % ${products})::int as p from generate_series(1, ${buyerOrders}) as i) as s`);
+  }
+  await query(`
+    insert into order_line (id, order_id, position, product_id, product_name, product_image_url, quantity, unit_price_cents, total_cents)
+    select 'oln_s_' || i, 'ord_s_' || i, 1, 'prd_s_' || p, (${KIND})[1 + p % 12] || ' ' || (${TOOL})[1 + (p / 12) % 10] || ' No. ' || p,
+           (${IMAGES})[1 + p % 3], 1 + i % 5, 500 + (p * 37) % 20000, ${lineTotal}
+    from (select i, 1 + ((i::bigint * 104729) % ${products})::int as p from generate_series(1, ${orders}) as i) as s`);
+  await query(`
+    insert into review (id, user_id, text, rating, hidden, created_at, updated_at)
+    select 'rev_s_' || i, 'usr_s_' || i,
+           'Holds an edge and feels balanced in the hand. Bought for the workshop, review number ' || i || '.',
+           1 + (i % 9) * 0.5, i % 50 = 0, now() - i * interval '53 seconds', now()
+    from generate_series(1, ${reviewCount}) as i`);
+  await query(`
+    insert into contact_message (id, name, email, company, country, message, created_at)
+    select 'msg_s_' || i, (${FIRST})[1 + i % 16] || ' ' || (${LAST})[1 + i % 12], 'writer' || i || '@scale.test',
+           'Joinery ' || i, 'Norway', 'Do you ship chisels in bulk to our workshop? Message ' || i || '. ' || repeat('We need a quote. ', 1 + i % 20),
+           now() - i * interval '61 seconds'
+    from generate_series(1, ${messages}) as i`);
+  await query(`
+    insert into newsletter_subscriber (id, email, created_at)
+    select 'sub_s_' || i, 'reader' || i || '@scale.test', now() - interval '300 days' + i * interval '1 second'
+    from generate_series(1, ${subscribers}) as i`);
+  // Fresh statistics, as autovacuum would gather soon after such a load: the planner sees the real sizes.
+  await query("analyze");
+}

@@ -1,0 +1,179 @@
+import { sql } from "drizzle-orm";
+import * as adminReviews from "@/app/api/admin/reviews/route";
+import * as adminSubscribers from "@/app/api/admin/subscribers/route";
+import * as reviews from "@/app/api/reviews/route";
+import * as users from "@/app/api/users/route";
+import { getDb } from "@/lib/db/client";
+import { makeRequest, noParams, type Session } from "@/tests/fixtures/http";
+import { signUpAdmin } from "@/tests/fixtures/mail";
+
+type PageBody<T> = { items: T[]; page: number; pageSize: number; total: number; pageCount: number; nextCursor: string | null; prevCursor: string | null };
+type UserItem = { id: string; email: string; name: string; role: string };
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+let admin: Session;
+
+// Rows are written straight into the tables (bulk SQL), as scripts/scale-data.mjs does: the tests are
+// about reading them back page by page, not about signing 60 people up.
+beforeAll(async () => {
+  admin = await signUpAdmin();
+  const db = await getDb();
+  await db.execute(sql`
+    insert into "user" (id, name, email, email_verified, created_at)
+    select 'usr_page_' || lpad(i::text, 3, '0'), case when i % 2 = 0 then 'Even Ada ' || i else 'Odd Bob ' || i end,
+           'pager' || lpad(i::text, 3, '0') || case when i % 3 = 0 then '@third.test' else '@other.test' end, true,
+           timestamptz '2020-01-01' + i * interval '1 minute'
+    from generate_series(1, 60) as i`);
+  await db.execute(sql`
+    insert into review (id, user_id, text, rating, hidden, created_at, updated_at)
+    select 'rev_page_' || lpad(i::text, 3, '0'), 'usr_page_' || lpad(i::text, 3, '0'), 'A sturdy tool, review ' || i, 4,
+           i % 10 = 0, timestamptz '2021-01-01' + i * interval '1 minute', now()
+    from generate_series(1, 60) as i`);
+});
+
+async function getPage<T>(handler: typeof users.GET, path: string, cookie?: string): Promise<{ status: number; body: PageBody<T> }> {
+  const response = await handler(makeRequest(path, { cookie }), noParams());
+  return { status: response.status, body: (await response.json()) as PageBody<T> };
+}
+
+const userPage = (query: string) => getPage<UserItem>(users.GET, `/api/users?${query}`, admin.cookie);
+
+describe("Make Admin (GET /api/users)", () => {
+  it("pages through every account with the true total: first, middle and last page", async () => {
+    const first = await userPage("pageSize=25");
+    expect(first.status).toBe(200);
+    // 60 bulk accounts + the admin + the catalog seed's none: every account is counted, none is cut off.
+    expect(first.body.total).toBe(61);
+    expect(first.body.pageCount).toBe(3);
+    expect(first.body.items).toHaveLength(25);
+    expect(first.body.prevCursor).toBeNull();
+    expect(first.body.items[0]?.email).toBe("pager001@other.test");
+
+    const middle = await userPage(`pageSize=25&page=2&cursor=${first.body.nextCursor}`);
+    expect(middle.body.items[0]?.email).toBe("pager026@other.test");
+    expect(middle.body.items).toHaveLength(25);
+
+    const last = await userPage(`pageSize=25&page=3&cursor=${middle.body.nextCursor}`);
+    expect(last.body.items.map((u) => u.email)).toEqual([
+      ...Array.from({ length: 10 }, (_, i) => `pager0${51 + i}@${(51 + i) % 3 === 0 ? "third" : "other"}.test`),
+      "boss@toolforge.test",
+    ]);
+    expect(last.body.nextCursor).toBeNull();
+
+    // Back from the last page lands exactly on the middle page again.
+    const back = await userPage(`pageSize=25&page=2&cursor=${last.body.prevCursor}`);
+    expect(back.body.items.map((u) => u.id)).toEqual(middle.body.items.map((u) => u.id));
+    // A page number typed without a cursor shows the same rows (by offset).
+    const typed = await userPage("pageSize=25&page=2");
+    expect(typed.body.items.map((u) => u.id)).toEqual(middle.body.items.map((u) => u.id));
+  });
+
+  it("searches by a fragment of the name or the email, with paging and a total of the matches", async () => {
+    const byEmail = await userPage("q=third.te&pageSize=15");
+    expect(byEmail.body.total).toBe(20);
+    expect(byEmail.body.pageCount).toBe(2);
+    const rest = await userPage(`q=third.te&pageSize=15&page=2&cursor=${byEmail.body.nextCursor}`);
+    const all = [...byEmail.body.items, ...rest.body.items];
+    expect(all).toHaveLength(20);
+    expect(new Set(all.map((u) => u.id)).size).toBe(20);
+    expect(all.every((u) => u.email.endsWith("@third.test"))).toBe(true);
+
+    const byName = await userPage("q=EN%20ADA&pageSize=100");
+    expect(byName.body.total).toBe(30);
+    expect(byName.body.items.every((u) => u.name.startsWith("Even Ada"))).toBe(true);
+    // LIKE's wildcards are searched for literally.
+    expect((await userPage("q=%25")).body.total).toBe(0);
+  });
+
+  it("does not skip a row when one on an earlier page is deleted between two pages", async () => {
+    const db = await getDb();
+    await db.execute(sql`insert into "user" (id, name, email, created_at) select 'usr_gone_' || i, 'Gone ' || i, 'gone' || i || '@vanish.test', timestamptz '2019-01-01' + i * interval '1 minute' from generate_series(1, 9) as i`);
+    const first = await userPage("q=vanish&pageSize=3");
+    expect(first.body.items.map((u) => u.id)).toEqual(["usr_gone_1", "usr_gone_2", "usr_gone_3"]);
+    await db.execute(sql`delete from "user" where id = 'usr_gone_2'`);
+    const second = await userPage(`q=vanish&pageSize=3&page=2&cursor=${first.body.nextCursor}`);
+    expect(second.body.items.map((u) => u.id)).toEqual(["usr_gone_4", "usr_gone_5", "usr_gone_6"]);
+    expect(second.body.total).toBe(8);
+    await db.execute(sql`delete from "user" where id like 'usr_gone_%'`);
+  });
+
+  it("answers 422 for a page size above 100 and for a tampered cursor", async () => {
+    const tooBig = await users.GET(makeRequest("/api/users?pageSize=101", { cookie: admin.cookie }), noParams());
+    expect(tooBig.status).toBe(422);
+    expect(((await tooBig.json()) as ErrorBody).error.fields?.pageSize).toBe("Page size must be at most 100");
+    const tampered = await users.GET(makeRequest("/api/users?page=2&cursor=bm90LWEtY3Vyc29y", { cookie: admin.cookie }), noParams());
+    expect(tampered.status).toBe(422);
+    expect(((await tampered.json()) as ErrorBody).error.fields?.cursor).toBeDefined();
+  });
+});
+
+describe("reviews", () => {
+  type ReviewItem = { id: string; verifiedBuyer: boolean; hidden?: boolean };
+
+  it("pages the public reviews newest first, hidden ones neither listed nor counted", async () => {
+    const first = await getPage<ReviewItem>(reviews.GET, "/api/reviews?pageSize=20");
+    expect(first.status).toBe(200);
+    expect(first.body.total).toBe(54);
+    expect(first.body.items[0]?.id).toBe("rev_page_059");
+    const ids: string[] = first.body.items.map((r) => r.id);
+    let cursor = first.body.nextCursor;
+    for (let page = 2; cursor; page += 1) {
+      const next = await getPage<ReviewItem>(reviews.GET, `/api/reviews?pageSize=20&page=${page}&cursor=${cursor}`);
+      ids.push(...next.body.items.map((r) => r.id));
+      cursor = next.body.nextCursor;
+    }
+    expect(ids).toHaveLength(54);
+    expect(ids.some((id) => /0$/.test(id))).toBe(false);
+    expect(first.body.items.every((r) => r.verifiedBuyer === false)).toBe(true);
+  });
+
+  it("gives admins every review with the hidden count, paged", async () => {
+    const response = await adminReviews.GET(makeRequest("/api/admin/reviews?pageSize=50", { cookie: admin.cookie }), noParams());
+    const body = (await response.json()) as PageBody<ReviewItem> & { hidden: number };
+    expect(body.total).toBe(60);
+    expect(body.hidden).toBe(6);
+    expect(body.pageCount).toBe(2);
+    expect(body.items).toHaveLength(50);
+  });
+});
+
+describe("newsletter CSV export", () => {
+  it("streams 10,000 subscribers in batches, every row once, oldest first", async () => {
+    const db = await getDb();
+    await db.execute(sql`
+      insert into newsletter_subscriber (id, email, created_at)
+      select 'sub_bulk_' || i, 'reader' || lpad(i::text, 5, '0') || '@bulk.test', timestamptz '2022-01-01' + i * interval '1 second'
+      from generate_series(1, 10000) as i`);
+    const response = await adminSubscribers.GET(makeRequest("/api/admin/subscribers?format=csv", { cookie: admin.cookie }), noParams());
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-length")).toBeNull();
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    let chunks = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks += 1;
+      text += decoder.decode(value, { stream: true });
+    }
+    // One chunk for the header and one per 1,000 rows: the list is never built whole.
+    expect(chunks).toBeGreaterThanOrEqual(11);
+    const lines = text.split("\r\n").filter(Boolean);
+    expect(lines[0]).toBe("email,subscribed_at");
+    const emails = lines.slice(1).map((line) => line.split(",")[0]);
+    expect(emails).toHaveLength(10_000);
+    expect(new Set(emails).size).toBe(10_000);
+    expect(emails[0]).toBe("reader00001@bulk.test");
+    expect(emails[9_999]).toBe("reader10000@bulk.test");
+
+    const page = await getPage<{ email: string }>(adminSubscribers.GET, "/api/admin/subscribers?pageSize=100&page=3", admin.cookie);
+    expect(page.body.total).toBe(10_000);
+    expect(page.body.items[0]?.email).toBe("reader00201@bulk.test");
+  });
+
+  it("refuses a customer before reading anything", async () => {
+    const response = await adminSubscribers.GET(makeRequest("/api/admin/subscribers?format=csv"), noParams());
+    expect(response.status).toBe(401);
+  });
+});

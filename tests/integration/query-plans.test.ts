@@ -1,0 +1,128 @@
+import { sql } from "drizzle-orm";
+import * as adminAudit from "@/app/api/admin/audit/route";
+import * as adminMessages from "@/app/api/admin/messages/route";
+import * as adminReviews from "@/app/api/admin/reviews/route";
+import * as adminSubscribers from "@/app/api/admin/subscribers/route";
+import * as products from "@/app/api/products/route";
+import * as reviews from "@/app/api/reviews/route";
+import * as users from "@/app/api/users/route";
+import { getDb } from "@/lib/db/client";
+import { generateScaleData } from "@/scripts/scale-data.mjs";
+import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
+import { signUpAdmin } from "@/tests/fixtures/mail";
+
+// Every list and search the shop runs, EXPLAINed on a database big enough (and ANALYZEd) for the
+// planner to choose as it would in production: none may read the whole of orders, review or "user".
+// Run on both engines: `npm run test:unit -- tests/integration/query-plans.test.ts` and `npm run test:pg -- …`.
+
+const WATCHED = new Set(["orders", "review", "user"]);
+const SIZE = { products: 2_000, users: 20_000, orders: 30_000, reviews: 10_000, messages: 300, subscribers: 300 };
+
+type Statement = { text: string; params: unknown[] };
+type PlanNode = { "Node Type": string; "Relation Name"?: string; Plans?: PlanNode[] };
+type Handler = (request: Request, context: { params: Promise<Record<string, never>> }) => Promise<Response>;
+type RawClient = { query: (...args: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> };
+
+let admin: Session;
+let buyer: Session;
+let client: RawClient;
+let original: RawClient["query"];
+let recording: Statement[] | null = null;
+
+beforeAll(async () => {
+  admin = await signUpAdmin();
+  buyer = await signUp({ name: "Busy Buyer" });
+  const db = await getDb();
+  await generateScaleData((text) => db.execute(sql.raw(text)), SIZE, { buyer: { id: buyer.userId, email: buyer.email, orders: 300 } });
+  client = (db as unknown as { $client: RawClient }).$client;
+  original = client.query;
+  // Every statement the handlers send is noted (text and parameters) on its way to the database.
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const [first, params] = args;
+    const text = typeof first === "string" ? first : (first as { text: string }).text;
+    recording?.push({ text, params: Array.isArray(params) ? params : [] });
+    return original.apply(client, args);
+  };
+}, 300_000);
+
+afterAll(() => {
+  if (client) client.query = original;
+});
+
+function seqScans(node: PlanNode, found: string[] = []): string[] {
+  if (node["Node Type"] === "Seq Scan" && node["Relation Name"] && WATCHED.has(node["Relation Name"])) found.push(node["Relation Name"]);
+  for (const child of node.Plans ?? []) seqScans(child, found);
+  return found;
+}
+
+async function planOf(statement: Statement): Promise<PlanNode> {
+  const result = await original.call(client, `explain (format json) ${statement.text}`, statement.params);
+  const cell = Object.values(result.rows[0] ?? {})[0];
+  const plan = (typeof cell === "string" ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
+  return plan[0]!.Plan;
+}
+
+async function expectNoSeqScan(handler: Handler, path: string, cookie?: string): Promise<void> {
+  recording = [];
+  const response = await handler(makeRequest(path, { cookie }), noParams());
+  await response.arrayBuffer();
+  const ran = recording;
+  recording = null;
+  expect({ path, status: response.status }).toEqual({ path, status: 200 });
+  const watched = ran.filter((s) => /"(orders|review|user)"/.test(s.text) && !/^\s*(insert|update|delete)/i.test(s.text));
+  expect(watched.length).toBeGreaterThan(0);
+  const offenders: string[] = [];
+  for (const statement of watched) {
+    const plan = await planOf(statement);
+    const tables = seqScans(plan);
+    if (tables.length > 0) offenders.push(`${tables.join(", ")}: ${statement.text} ${JSON.stringify(statement.params)}\n${JSON.stringify(plan)}`);
+  }
+  expect({ path, offenders }).toEqual({ path, offenders: [] });
+}
+
+const cursorOf = async (handler: Handler, path: string, cookie?: string): Promise<string> => {
+  const body = (await (await handler(makeRequest(path, { cookie }), noParams())).json()) as { nextCursor: string };
+  return body.nextCursor;
+};
+
+describe("query plans on a large shop", () => {
+  it("Make Admin: the first pages, a later page, search by email and by name", async () => {
+    await expectNoSeqScan(users.GET, "/api/users", admin.cookie);
+    const cursor = await cursorOf(users.GET, "/api/users?pageSize=100", admin.cookie);
+    await expectNoSeqScan(users.GET, `/api/users?pageSize=100&page=2&cursor=${cursor}`, admin.cookie);
+    // Account 1234 is "Cleo Costa 1234", cleo.costa1234@workshop.test (scripts/scale-data.mjs).
+    await expectNoSeqScan(users.GET, "/api/users?q=costa1234%40work", admin.cookie);
+    await expectNoSeqScan(users.GET, "/api/users?q=Costa%20123", admin.cookie);
+  });
+
+  it("reviews: the public pages (home page and API) and the admin list", async () => {
+    await expectNoSeqScan(reviews.GET, "/api/reviews");
+    const cursor = await cursorOf(reviews.GET, "/api/reviews?pageSize=100");
+    await expectNoSeqScan(reviews.GET, `/api/reviews?pageSize=100&page=2&cursor=${cursor}`);
+    await expectNoSeqScan(adminReviews.GET, "/api/admin/reviews", admin.cookie);
+    const adminCursor = await cursorOf(adminReviews.GET, "/api/admin/reviews?pageSize=100", admin.cookie);
+    await expectNoSeqScan(adminReviews.GET, `/api/admin/reviews?pageSize=100&page=2&cursor=${adminCursor}`, admin.cookie);
+  });
+
+  it("the other admin lists", async () => {
+    await expectNoSeqScan(adminMessages.GET, "/api/admin/messages", admin.cookie);
+    await expectNoSeqScan(adminSubscribers.GET, "/api/admin/subscribers", admin.cookie);
+    await expectNoSeqScan(adminAudit.GET, "/api/admin/audit", admin.cookie);
+  });
+
+  it("finds accounts and products by a fragment of a word", async () => {
+    const found = (await (await users.GET(makeRequest("/api/users?q=A.COSTA123", { cookie: admin.cookie }), noParams())).json()) as {
+      items: { email: string; name: string }[];
+      total: number;
+    };
+    // ada.costa1232, hana.costa1239 …: case-insensitive, anywhere in the address.
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.items.every((u) => u.email.includes("a.costa123"))).toBe(true);
+    const catalog = (await (await products.GET(makeRequest("/api/products?q=okeshav&pageSize=48"), noParams())).json()) as {
+      items: { name: string }[];
+      total: number;
+    };
+    expect(catalog.total).toBeGreaterThan(48);
+    expect(catalog.items.every((p) => p.name.includes("Spokeshave"))).toBe(true);
+  });
+});
