@@ -48,6 +48,7 @@ INSERT INTO row_count (key, n) SELECT 'user', count(*) FROM "user"
   UNION ALL SELECT 'review', count(*) FROM "review"
   UNION ALL SELECT 'review:visible', count(*) FROM "review" WHERE NOT hidden
 ON CONFLICT (key) DO UPDATE SET n = excluded.n;
+--> statement-breakpoint
 -- Trigram indexes without GIN's pending list: a new account's (or product's) entries go straight into
 -- the index, so a search right after many sign-ups neither scans an unsorted list nor makes the planner
 -- fall back to reading the whole table until autovacuum comes round. Writes to these columns are rare.
