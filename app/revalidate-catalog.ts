@@ -8,6 +8,8 @@ export function revalidateCatalogPages(): void {
   if (!process.env.NEXT_RUNTIME) return;
   revalidatePath("/");
   revalidatePath("/servicedata");
+  revalidatePath("/products/[id]", "page");
+  revalidatePath("/sitemap.xml");
 }
 
 /** After a review is written, hidden or shown: the home page's carousel is rebuilt. */

@@ -23,6 +23,8 @@ type OrderFormProps = {
   currency: string;
   minOrderQuantity: number;
   stock: number;
+  /** The quantity chosen on the product page, if any. */
+  defaultQuantity?: number;
 };
 
 const WHOLE_NUMBER = "Enter the number of units as a whole number";
@@ -35,12 +37,14 @@ function orderFormSchema(min: number, stock: number) {
   });
 }
 
+type OrderFormValues = z.output<ReturnType<typeof orderFormSchema>>;
+
 /** Total in integer cents for a quantity being typed, or null while it is not a usable number. */
 function totalFor(unitPriceCents: number, quantity: unknown): number | null {
   return typeof quantity === "number" && Number.isInteger(quantity) && quantity > 0 ? unitPriceCents * quantity : null;
 }
 
-export function OrderForm({ productId, productName, email, unitPriceCents, currency, minOrderQuantity, stock }: OrderFormProps) {
+export function OrderForm({ productId, productName, email, unitPriceCents, currency, minOrderQuantity, stock, defaultQuantity }: OrderFormProps) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const [placed, setPlaced] = useState(false);
@@ -51,11 +55,11 @@ export function OrderForm({ productId, productName, email, unitPriceCents, curre
     setError,
     control,
     formState: { errors, isSubmitting },
-  } = useForm({
+  } = useForm<OrderFormValues, unknown, OrderFormValues>({
     resolver: zodResolver(schema),
     mode: "onSubmit",
     reValidateMode: "onChange",
-    defaultValues: { productId, phone: "" },
+    defaultValues: { productId, phone: "", quantity: defaultQuantity },
   });
   const quantity = useWatch({ control, name: "quantity" });
   const total = totalFor(unitPriceCents, quantity);

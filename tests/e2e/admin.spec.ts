@@ -87,7 +87,7 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
   const customerEmail = await registerThroughPage(customer, "Cory Customer");
-  const buyNow = customer.locator('[data-section="products"]').getByRole("link", { name: `Buy Now: ${name}` });
+  const buyNow = customer.locator('[data-section="products"]').getByRole("link", { name: `Buy now: ${name}` });
   await expect(async () => {
     await customer.goto("/");
     await expect(buyNow).toBeVisible({ timeout: 1_000 });
@@ -170,7 +170,7 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
   await expect(async () => {
     await page.goto("/servicedata");
     await expect(page.getByRole("heading", { level: 1, name: "All tools" })).toBeVisible();
-    await expect(page.getByRole("link", { name: `Buy Now: ${name}` })).toHaveCount(0, { timeout: 1_000 });
+    await expect(page.getByRole("link", { name: `Buy now: ${name}` })).toHaveCount(0, { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
 
   // The audit log has the whole story.

@@ -14,7 +14,7 @@ async function productFromApi(page: Page, id: string): Promise<Product> {
 test("order a tool from the home page, then delete the order from My Orders", async ({ page }) => {
   const email = await registerThroughPage(page, "Olive Orderer");
   await page.goto("/");
-  const buyNow = page.locator('[data-section="products"]').getByRole("link", { name: /^Buy Now/ }).first();
+  const buyNow = page.locator('[data-section="products"]').getByRole("link", { name: /^Buy now/i }).first();
   const href = await buyNow.getAttribute("href");
   const productId = decodeURIComponent(href?.split("/").pop() ?? "");
   const before = await productFromApi(page, productId);

@@ -10,9 +10,9 @@ import { productIdSchema } from "@/models/catalog";
 
 export const metadata: Metadata = { title: "Purchase", robots: { index: false } };
 
-type PurchasePageProps = { params: Promise<{ id: string }> };
+type PurchasePageProps = { params: Promise<{ id: string }>; searchParams: Promise<{ quantity?: string | string[] }> };
 
-export default async function PurchasePage({ params }: PurchasePageProps) {
+export default async function PurchasePage({ params, searchParams }: PurchasePageProps) {
   const { id } = await params;
   // Sign-in first: a signed-out visitor learns nothing, not even whether the product exists.
   const actor = await requirePageActor(`/purchasePages/${encodeURIComponent(id)}`);
@@ -20,6 +20,10 @@ export default async function PurchasePage({ params }: PurchasePageProps) {
   const product = parsedId.success ? await findProductById(parsedId.data) : null;
   if (!product) notFound();
   const inStock = product.stock >= product.minOrderQuantity;
+  // The quantity chosen on the product page, when it is one that can be ordered; the form checks it again.
+  const asked = Number((await searchParams).quantity);
+  const defaultQuantity =
+    Number.isInteger(asked) && asked >= product.minOrderQuantity && asked <= product.stock ? asked : undefined;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
@@ -68,6 +72,7 @@ export default async function PurchasePage({ params }: PurchasePageProps) {
                 currency={product.currency}
                 minOrderQuantity={product.minOrderQuantity}
                 stock={product.stock}
+                defaultQuantity={defaultQuantity}
               />
             </>
           ) : (
