@@ -1,5 +1,5 @@
 import type { AuditView } from "@/lib/audit/service";
-import { cellClass, TableFrame, TableHead } from "./data-table";
+import { cellClass, TableFrame } from "./data-table";
 import { formatDateTime } from "./format";
 
 const actionLabels: Record<string, string> = {
@@ -28,8 +28,7 @@ function compact(value: unknown): string {
 /** Who changed what, newest first, with the values before and after. */
 export function AuditTable({ entries }: { entries: AuditView[] }) {
   return (
-    <TableFrame id="audit" caption="Audit log, newest first" minWidth="min-w-[56rem]">
-      <TableHead columns={["When", "Who", "Action", "Entity", "Before → after"]} />
+    <TableFrame id="audit" caption="Audit log, newest first" minWidth="min-w-[56rem]" columns={["When", "Who", "Action", "Entity", "Before → after"]}>
       <tbody>
         {entries.map((entry) => (
           <tr key={entry.id} data-audit-id={entry.id} className="border-b border-slate-200 align-top last:border-b-0">

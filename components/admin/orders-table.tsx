@@ -1,15 +1,14 @@
 import { ConfirmDeleteButton } from "@/components/ui/confirm-delete-button";
 import { formatMoney } from "@/lib/money/format";
 import type { AdminOrderView } from "@/models/orders";
-import { cellClass, deleteButtonTone, TableFrame, TableHead } from "./data-table";
+import { cellClass, deleteButtonTone, TableFrame } from "./data-table";
 import { formatDateTime } from "./format";
 import { ShippingToggle } from "./shipping-toggle";
 
 /** Every order in the shop (Manage Order): who, what, how much, paid or not, and its shipping state. */
 export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
   return (
-    <TableFrame id="manage-orders" caption="All orders, newest first" minWidth="min-w-[56rem]">
-      <TableHead columns={["#", "Customer", "Product", "Quantity", "Total", "Payment", "Shipping", "Delete"]} />
+    <TableFrame id="manage-orders" caption="All orders, newest first" minWidth="min-w-[56rem]" columns={["#", "Customer", "Product", "Quantity", "Total", "Payment", "Shipping", "Delete"]}>
       <tbody>
         {orders.map((order, index) => {
           const paid = order.status === "paid";
@@ -62,6 +61,10 @@ export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
                   successMessage="Order deleted"
                   failureMessage="The order could not be deleted. Please try again."
                   className={deleteButtonTone}
+                  confirmTitle={`Delete the order of ${order.quantity} × ${order.productName} by ${order.email}?`}
+                  confirmMessage={`An unpaid order is cancelled and its ${order.quantity} units go back into stock; the customer sees it as cancelled.`}
+                  confirmLabel="Delete order"
+                  cancelLabel="Keep order"
                 />
               </td>
             </tr>

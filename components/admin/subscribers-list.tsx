@@ -1,6 +1,6 @@
 import type { SubscriberView } from "@/lib/messages/service";
 import { buttonClasses } from "@/components/ui/button";
-import { cellClass, EmptyState, TableFrame, TableHead } from "./data-table";
+import { cellClass, EmptyState, TableFrame } from "./data-table";
 import { formatDate } from "./format";
 
 /** Newsletter subscribers, oldest first, with a CSV export of the whole list. */
@@ -26,8 +26,7 @@ export function SubscribersList({ subscribers }: { subscribers: SubscriberView[]
       {subscribers.length === 0 ? (
         <EmptyState title="No subscribers yet.">Sign-ups from the newsletter section of the home page appear here.</EmptyState>
       ) : (
-        <TableFrame id="subscribers" caption="Newsletter subscribers, oldest first" minWidth="min-w-[24rem]">
-          <TableHead columns={["#", "Email", "Subscribed"]} />
+        <TableFrame id="subscribers" caption="Newsletter subscribers, oldest first" minWidth="min-w-[24rem]" columns={["#", "Email", "Subscribed"]}>
           <tbody>
             {subscribers.map((subscriber, index) => (
               <tr key={subscriber.email} className="border-b border-slate-200 last:border-b-0">

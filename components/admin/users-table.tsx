@@ -1,5 +1,5 @@
 import type { UserView } from "@/lib/accounts/service";
-import { cellClass, TableFrame, TableHead } from "./data-table";
+import { cellClass, TableFrame } from "./data-table";
 import { AccountStatusButton } from "./account-status-button";
 import { RoleButton } from "./role-button";
 
@@ -9,8 +9,7 @@ import { RoleButton } from "./role-button";
  */
 export function UsersTable({ users, currentUserId }: { users: UserView[]; currentUserId: string }) {
   return (
-    <TableFrame id="users" caption="Accounts, oldest first" minWidth="min-w-[48rem]">
-      <TableHead columns={["#", "Email", "Name", "Role", "Status", "Action"]} />
+    <TableFrame id="users" caption="Accounts, oldest first" minWidth="min-w-[48rem]" columns={["#", "Email", "Name", "Role", "Status", "Action"]}>
       <tbody>
         {users.map((user, index) => {
           const admin = user.role === "admin";

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 import { ConfirmDeleteButton } from "@/components/ui/confirm-delete-button";
+import { stackColumnStyle } from "@/components/admin/data-table";
 import { Img } from "@/components/ui/img";
 import { formatMoney } from "@/lib/money/format";
 import type { OrderView } from "@/models/orders";
@@ -12,18 +13,25 @@ function shortReference(reference: string | null): string {
 
 const headClass = "px-3 py-3 text-left text-sm font-semibold whitespace-nowrap text-slate-700 sm:px-4";
 const cellClass = "px-3 py-3 align-middle sm:px-4";
+const myOrdersColumns = ["#", "Image", "Name", "Quantity", "Total", "Payment", "Cancel"];
 
 /** The customer's orders (the seed's table): count, image, name, quantity, total, payment, cancel. */
 export function MyOrdersTable({ orders }: { orders: OrderView[] }) {
   return (
     <>
-      <p aria-hidden="true" className="mb-2 text-sm text-slate-600 lg:hidden">
+      <p aria-hidden="true" className="mb-2 hidden text-sm text-slate-600 sm:block lg:hidden">
         Scroll the table sideways to see every column.
       </p>
-      {/* On phones the table scrolls sideways; the region is focusable so keyboard users can scroll it too.
-          `relative` keeps the sr-only (absolutely positioned) texts inside the scroller, not widening the page. */}
-      <div role="region" aria-labelledby="my-orders-caption" tabIndex={0} className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-        <table className="w-full min-w-[42rem] border-collapse">
+      {/* On phones each order is a stacked card (app/globals.css .stack-table); on tablets the table scrolls
+          sideways, and the region is focusable so keyboard users can scroll it too. `relative` keeps the
+          sr-only (absolutely positioned) texts inside the scroller, not widening the page. */}
+      <div
+        role="region"
+        aria-labelledby="my-orders-caption"
+        tabIndex={0}
+        className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm max-sm:overflow-visible max-sm:rounded-none max-sm:border-0 max-sm:bg-transparent max-sm:shadow-none"
+      >
+        <table className="stack-table w-full min-w-[42rem] border-collapse" style={stackColumnStyle(myOrdersColumns)}>
           <caption id="my-orders-caption" className="sr-only">
             Your orders, newest first
           </caption>
@@ -103,8 +111,14 @@ export function MyOrdersTable({ orders }: { orders: OrderView[] }) {
                         url={`/api/orders/${encodeURIComponent(order.id)}`}
                         srLabel={` order for ${order.productName}`}
                         successMessage="Order deleted"
-                        failureMessage="The order could not be deleted. Please try again."
+                        failureMessage="The order could not be cancelled. Please try again."
                         className="text-red-700 hover:bg-red-50"
+                        label="Cancel"
+                        confirmTitle={`Cancel your order of ${order.quantity} × ${order.productName}?`}
+                        confirmMessage={`Its ${order.quantity} units go back into stock and you will not be charged. You can order again at any time.`}
+                        confirmLabel="Cancel order"
+                        cancelLabel="Keep order"
+                        declinedMessage="Not cancelled"
                       />
                     )}
                   </td>

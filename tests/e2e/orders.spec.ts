@@ -64,15 +64,15 @@ test("order a tool from the home page, then delete the order from My Orders", as
   await expect(row.getByRole("link", { name: /^Pay/ })).toHaveAttribute("href", /^\/dashboard\/payment\/ord_/);
   await expectNoAxeViolations(page);
 
-  const remove = row.getByRole("button", { name: /^Delete/ });
+  const remove = row.getByRole("button", { name: /^Cancel/ });
   await remove.click();
-  const dialog = page.getByRole("dialog", { name: "Confirm to submit" });
+  const dialog = page.getByRole("dialog", { name: `Cancel your order of ${ordered} × ${before.name}?` });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText("Are you sure you want to delete this?");
-  await expect(dialog.getByRole("button", { name: "No" })).toBeFocused();
+  await expect(dialog).toContainText(`Its ${ordered} units go back into stock`);
+  await expect(dialog.getByRole("button", { name: "Keep order" })).toBeFocused();
   await expectNoAxeViolations(page);
-  await dialog.getByRole("button", { name: "No" }).click();
-  await expect(page.getByText("Not deleted")).toBeVisible();
+  await dialog.getByRole("button", { name: "Keep order" }).click();
+  await expect(page.getByText("Not cancelled")).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(remove).toBeFocused();
   await expect(row).toHaveCount(1);
@@ -90,7 +90,7 @@ test("order a tool from the home page, then delete the order from My Orders", as
   await expect(row).toHaveCount(1);
 
   await remove.click();
-  await dialog.getByRole("button", { name: "Yes" }).click();
+  await dialog.getByRole("button", { name: "Cancel order" }).click();
   await expect(page.getByText("Order deleted")).toBeVisible();
   await expect(row).toHaveCount(0);
   await expect(page.getByText("You have no orders yet.")).toBeVisible();
