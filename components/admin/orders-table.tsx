@@ -18,7 +18,7 @@ export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
               <td className={`${cellClass} text-slate-600`}>{index + 1}</td>
               <td className={cellClass}>
                 <span className="block font-semibold whitespace-nowrap text-slate-900">{order.customerName ?? "Deleted account"}</span>
-                <a href={`mailto:${order.email}`} className="text-sm whitespace-nowrap text-brand-dark underline underline-offset-2 hover:text-brand">
+                <a href={`mailto:${order.email}`} className="text-sm text-brand-dark underline underline-offset-2 [overflow-wrap:anywhere] hover:text-brand">
                   {order.email}
                 </a>
                 <span className="block text-xs whitespace-nowrap text-slate-600">{order.phone}</span>

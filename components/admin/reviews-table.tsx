@@ -17,7 +17,7 @@ export function ReviewsTable({ reviews }: { reviews: AdminReviewView[] }) {
           >
             <th scope="row" className={`${cellClass} text-left align-top font-normal`}>
               <span className="block font-semibold text-slate-900">{review.authorName}</span>
-              <a href={`mailto:${review.authorEmail}`} className="text-sm break-all text-brand-dark underline underline-offset-2 hover:text-brand">
+              <a href={`mailto:${review.authorEmail}`} className="text-sm [overflow-wrap:anywhere] text-brand-dark underline underline-offset-2 hover:text-brand">
                 {review.authorEmail}
               </a>
               <time dateTime={review.createdAt} className="block text-xs text-slate-600">

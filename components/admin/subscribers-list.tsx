@@ -31,7 +31,7 @@ export function SubscribersList({ subscribers }: { subscribers: SubscriberView[]
             {subscribers.map((subscriber, index) => (
               <tr key={subscriber.email} className="border-b border-slate-200 last:border-b-0">
                 <td className={`${cellClass} text-slate-600`}>{index + 1}</td>
-                <th scope="row" className={`${cellClass} text-left font-normal break-all text-slate-900`}>
+                <th scope="row" className={`${cellClass} text-left font-normal [overflow-wrap:anywhere] text-slate-900`}>
                   {subscriber.email}
                 </th>
                 <td className={`${cellClass} whitespace-nowrap text-slate-700`}>

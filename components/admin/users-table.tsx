@@ -17,7 +17,7 @@ export function UsersTable({ users, currentUserId }: { users: UserView[]; curren
           return (
             <tr key={user.id} data-user-id={user.id} className="border-b border-slate-200 last:border-b-0">
               <td className={`${cellClass} text-slate-600`}>{index + 1}</td>
-              <th scope="row" className={`${cellClass} text-left font-semibold break-all text-slate-900`}>
+              <th scope="row" className={`${cellClass} text-left font-semibold text-slate-900 [overflow-wrap:anywhere]`}>
                 {user.email}
               </th>
               <td className={`${cellClass} text-slate-800`}>{user.name}</td>

@@ -118,7 +118,7 @@ export function CatalogView({ query, sortOptions, list, loading = false, failed 
         )}
       </section>
 
-      {list && !failed && list.items.length > 0 ? <Pagination query={query} page={query.page} pageCount={pageCount} /> : null}
+      {list && !failed && list.items.length > 0 && pageCount > 1 ? <Pagination query={query} page={query.page} pageCount={pageCount} /> : null}
     </div>
   );
 }

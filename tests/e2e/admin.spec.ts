@@ -39,7 +39,7 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
   await menu.getByRole("link", { name: "Add Product", exact: true }).click();
   await expect(page).toHaveTitle("ToolForge | Add Product");
   await expect(menu.getByRole("link", { name: "Add Product", exact: true })).toHaveAttribute("aria-current", "page");
-  await page.getByRole("button", { name: "SUBMIT" }).click();
+  await page.getByRole("button", { name: "Add product" }).click();
   await expect(page.getByText("Enter the product name")).toBeVisible();
   await expect(page.getByText("Enter the available stock as a whole number")).toBeVisible();
   await expect(page.getByText("Enter the minimum order quantity as a whole number")).toBeVisible();
@@ -66,7 +66,7 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await route.continue();
   });
-  await page.getByRole("button", { name: "SUBMIT" }).click();
+  await page.getByRole("button", { name: "Add product" }).click();
   await expect(page.getByRole("progressbar", { name: "Uploading photo" })).toBeVisible();
   await expect(page.getByText("Product added")).toBeVisible();
   await page.unroute("**/api/uploads");
@@ -182,6 +182,9 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
     await expect(audit.getByRole("row").filter({ hasText: action }).filter({ hasText: ADMIN_EMAIL }).first()).toBeVisible();
   }
   await expect(audit.getByRole("row").filter({ hasText: "order.shipping" }).first()).toContainText('{"shipping":"shipped"}');
+  // Each entry reads as a sentence; the raw values sit behind Details.
+  await expect(audit.getByText(`${ADMIN_EMAIL} removed “${name}” from the catalog.`)).toBeVisible();
+  await expect(audit.getByText(new RegExp(`^${ADMIN_EMAIL.replace(/[.]/g, "\\.")} marked order \\S+ as shipped\\.$`)).first()).toBeVisible();
 });
 
 test("editing a product changes only what was changed and keeps the photo", async ({ page, baseURL }) => {
@@ -308,7 +311,7 @@ test("the admin pages pass axe and the dashboard menu folds into a button at pho
     await expectNoAxeViolations(page);
   }
   await page.goto("/dashboard/addProduct");
-  await page.getByRole("button", { name: "SUBMIT" }).click();
+  await page.getByRole("button", { name: "Add product" }).click();
   await expect(page.getByText("Describe the product")).toBeVisible();
   await expectNoAxeViolations(page);
 

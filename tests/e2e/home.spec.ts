@@ -10,7 +10,7 @@ test("the home page shows every section of the storefront", async ({ page }) => 
   for (const section of ["hero", "features-banner", "products", "stats", "reviews", "grey", "newsletter", "placeholder-hero", "contact"]) {
     await expect(page.locator(`[data-section="${section}"]`), `section ${section}`).toBeVisible();
   }
-  await expect(page.getByRole("link", { name: "Get Started" }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Get started" }).first()).toBeVisible();
   await expect(page.getByText("YOU'LL BE HAPPY TO SEE OUR AWESOME FEATURES.")).toBeVisible();
   await expect(page.getByText(/Sale 20% off your Collection days/)).toBeVisible();
   await expect(page.getByText("2257+")).toBeVisible();
