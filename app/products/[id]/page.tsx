@@ -4,11 +4,14 @@ import { notFound } from "next/navigation";
 import { BuyBox } from "@/components/catalog/buy-box";
 import { ProductGrid } from "@/components/catalog/product-grid";
 import { StockBadge } from "@/components/catalog/stock-badge";
+import { ProductReviews } from "@/components/reviews/product-reviews";
 import { Img } from "@/components/ui/img";
 import { findProductById, listRelatedProducts } from "@/lib/catalog/service";
 import { getEnv } from "@/lib/env";
 import { formatMoney } from "@/lib/money/format";
+import { listProductReviews } from "@/lib/reviews/service";
 import { productIdSchema, productPath, schemaAvailability, stockState, type Product } from "@/models/catalog";
+import type { ReviewView } from "@/models/reviews";
 
 // Like the catalog (ADR 004): rendered on first visit, served from Next's cache, regenerated at most
 // once a minute and at once when this process changes the product. Nothing here reads the request.
@@ -50,9 +53,30 @@ export async function generateMetadata({ params }: ProductPageProps): Promise<Me
   };
 }
 
+type ReviewSummary = { items: ReviewView[]; count: number; averageRating: number | null };
+
 /** schema.org Product with one Offer (https://schema.org/Product, Google's product snippet rules). */
-function productJsonLd(product: Product): Record<string, unknown> {
+function productJsonLd(product: Product, reviews: ReviewSummary): Record<string, unknown> {
   const url = absolute(productPath(product.id));
+  const rated =
+    reviews.averageRating !== null && reviews.count > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: Math.round(reviews.averageRating * 10) / 10,
+            reviewCount: reviews.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+          review: reviews.items.slice(0, 5).map((review) => ({
+            "@type": "Review",
+            author: { "@type": "Person", name: review.authorName },
+            datePublished: review.createdAt.slice(0, 10),
+            reviewBody: review.text,
+            reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+          })),
+        }
+      : {};
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -72,6 +96,7 @@ function productJsonLd(product: Product): Record<string, unknown> {
       itemCondition: "https://schema.org/NewCondition",
       eligibleQuantity: { "@type": "QuantitativeValue", minValue: product.minOrderQuantity, unitCode: "C62" },
     },
+    ...rated,
   };
 }
 
@@ -83,12 +108,12 @@ function jsonForScript(value: unknown): string {
 export default async function ProductPage({ params }: ProductPageProps) {
   const product = await findProduct((await params).id);
   if (!product) notFound();
-  const related = await listRelatedProducts(product.id, 4);
+  const [related, reviews] = await Promise.all([listRelatedProducts(product.id, 4), listProductReviews(product.id)]);
   const state = stockState(product);
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(productJsonLd(product)) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(productJsonLd(product, reviews)) }} />
       <nav aria-label="Breadcrumb" className="mb-6 text-sm">
         <ol className="flex flex-wrap items-center gap-2 text-slate-600">
           <li>
@@ -157,6 +182,8 @@ export default async function ProductPage({ params }: ProductPageProps) {
           </section>
         </div>
       </div>
+
+      <ProductReviews productId={product.id} reviews={reviews.items} count={reviews.count} averageRating={reviews.averageRating} />
 
       {related.length > 0 ? (
         <section aria-labelledby="related-title" className="mt-14 border-t border-slate-200 pt-10">

@@ -1,0 +1,35 @@
+import "server-only";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { order } from "@/models/schema";
+
+// What a customer has bought, for other modules (reviews): an order counts once it is paid. When
+// orders gain several lines, these two functions are the only place that learns to read them.
+
+/** The SQL condition "user `userId` has a paid order of `productId`", for a read that decides per row. */
+export function paidOrderOf(userId: unknown, productId: unknown) {
+  return sql<boolean>`exists (select 1 from ${order} where ${order.userId} = ${userId} and ${order.productId} = ${productId} and ${order.status} = 'paid')`;
+}
+
+/** Whether the user has a paid order of the product. */
+export async function hasBoughtProduct(userId: string, productId: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: order.id })
+    .from(order)
+    .where(and(eq(order.userId, userId), eq(order.productId, productId), eq(order.status, "paid")))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The products the user has paid for, most recent purchase first, each once (the order's snapshot name). */
+export async function listBoughtProducts(userId: string): Promise<{ productId: string; productName: string }[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ productId: order.productId, productName: order.productName, paidAt: order.paidAt })
+    .from(order)
+    .where(and(eq(order.userId, userId), eq(order.status, "paid")))
+    .orderBy(desc(order.paidAt));
+  const seen = new Set<string>();
+  return rows.filter((row) => !seen.has(row.productId) && seen.add(row.productId)).map(({ productId, productName }) => ({ productId, productName }));
+}
