@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { VerifyEmailReminder } from "@/components/account/verify-email-reminder";
 import { SiteFooter } from "@/components/layout/site-footer";
+import { RouteFocus } from "@/components/layout/route-focus";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Toaster } from "@/components/layout/toaster";
 import "./globals.css";
@@ -25,7 +26,9 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // data-scroll-behavior: Next turns the CSS smooth scrolling off while it moves to the top of a new page;
+    // without it, its scroll calls animate against each other and / opened 600–820 px down (issue 15).
+    <html lang="en" data-scroll-behavior="smooth">
       <body className="flex min-h-dvh flex-col">
         <a
           href="#main"
@@ -40,6 +43,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter />
         <Toaster />
+        <RouteFocus />
       </body>
     </html>
   );

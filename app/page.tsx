@@ -31,8 +31,9 @@ export default async function HomePage() {
     verifiedBuyer,
   }));
 
+  // One element, not a fragment: Next scrolls a new page's first element into view.
   return (
-    <>
+    <div>
       <Hero />
       <FeaturesBanner />
       <ProductsSection products={products} />
@@ -42,6 +43,6 @@ export default async function HomePage() {
       <Newsletter />
       <PlaceholderHero />
       <Contact />
-    </>
+    </div>
   );
 }

@@ -8,10 +8,17 @@ export function revalidateCatalogPages(): void {
   if (!process.env.NEXT_RUNTIME) return;
   revalidatePath("/");
   revalidatePath("/servicedata");
+  revalidatePath("/products/[id]", "page");
+  revalidatePath("/sitemap.xml");
 }
 
-/** After a review is written, hidden or shown: the home page's carousel is rebuilt. */
-export function revalidateReviewPages(): void {
+/**
+ * After a review is written, hidden or shown: the home page's carousel is rebuilt, and the product's
+ * page (every product page when the product is not known).
+ */
+export function revalidateReviewPages(productId?: string | null): void {
   if (!process.env.NEXT_RUNTIME) return;
   revalidatePath("/");
+  if (productId) revalidatePath(`/products/${encodeURIComponent(productId)}`);
+  else if (productId === undefined) revalidatePath("/products/[id]", "page");
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageQuerySchema, type PageQuery } from "./paging";
+import { productIdSchema } from "./catalog";
 
 export const RATING_MESSAGE = "Choose a rating from 1 to 5";
 
@@ -14,6 +15,8 @@ export const reviewInputSchema = z.object({
     .min(1, RATING_MESSAGE)
     .max(5, RATING_MESSAGE)
     .refine((r) => Number.isInteger(r * 2), "Ratings go in half stars: 1, 1.5, 2 … 5"),
+  /** The product reviewed; left out for a review of the shop. */
+  productId: productIdSchema.optional(),
 });
 export type ReviewInput = z.infer<typeof reviewInputSchema>;
 
@@ -21,6 +24,8 @@ export const reviewModerationSchema = z.object({ hidden: z.boolean({ error: "Sen
 
 export type ReviewView = {
   id: string;
+  /** Null for a review of the shop. */
+  productId: string | null;
   authorName: string;
   authorImageUrl: string | null;
   rating: number;

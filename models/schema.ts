@@ -250,6 +250,8 @@ export const review = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    // Null: the customer's review of the shop (the seed's one review). Set: a review of a product they bought.
+    productId: text("product_id").references(() => product.id, { onDelete: "cascade" }),
     text: text("text").notNull(),
     rating: real("rating").notNull(),
     hidden: boolean("hidden").notNull().default(false),
@@ -257,10 +259,13 @@ export const review = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("review_user_id_unique").on(t.userId),
     // Admin reviews (all) and the public reviews (visible only), newest first, paged by keyset.
     index("review_created_at_id_idx").on(t.createdAt, t.id),
     index("review_visible_created_at_id_idx").on(t.createdAt, t.id).where(sql`hidden = false`),
+    // One shop review per customer, and one review per customer and product.
+    uniqueIndex("review_user_shop_unique").on(t.userId).where(sql`${t.productId} is null`),
+    uniqueIndex("review_user_product_unique").on(t.userId, t.productId).where(sql`${t.productId} is not null`),
+    index("review_product_id_idx").on(t.productId),
     check("review_rating_range", sql`${t.rating} >= 1 and ${t.rating} <= 5`),
   ],
 );

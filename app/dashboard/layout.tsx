@@ -11,7 +11,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 md:grid md:grid-cols-[12rem_minmax(0,1fr)] md:gap-8 md:py-8 lg:px-8">
-      <aside className="mb-6 md:mb-0">
+      {/* Phones reach these pages through the header's menu (components/layout/mobile-nav.tsx): one menu, not two. */}
+      <aside className="hidden md:block">
         <SideMenu items={dashboardMenu(actor.role)} heading={actor.role === "admin" ? "Admin" : "My account"} />
       </aside>
       <div className="min-w-0">{children}</div>

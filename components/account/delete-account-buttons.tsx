@@ -48,8 +48,11 @@ export function DeleteAccountButton() {
           setConfirming(false);
           toast("Not deleted");
         }}
-        message="Delete your account for good? This cannot be undone."
-        confirmLabel="Yes, delete it"
+        title="Delete your account for good?"
+        message="Your sign-in, profile, reviews and sessions are erased and cannot be brought back. Your orders are kept without your name, for the shop's accounts."
+        confirmLabel="Delete my account"
+        cancelLabel="Keep my account"
+        tone="danger"
       />
     </>
   );

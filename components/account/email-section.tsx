@@ -7,7 +7,7 @@ export function EmailSection({ actor }: SecuritySectionProps) {
   return (
     <SecuritySection id="email" title="Email address" description="We send sign-in links, password resets and order updates here.">
       <p className="flex flex-wrap items-center gap-3">
-        <span className="font-semibold break-all text-slate-900" data-testid="account-email">
+        <span className="font-semibold [overflow-wrap:anywhere] text-slate-900" data-testid="account-email">
           {actor.email}
         </span>
         <VerifiedBadge verified={actor.emailVerified} />

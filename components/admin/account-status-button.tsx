@@ -40,9 +40,11 @@ export function AccountStatusButton({ userId, email, disabled }: AccountStatusBu
       </button>
       <ConfirmDialog
         open={confirming}
-        title="Disable this account?"
+        title={`Disable ${email}?`}
         message={`${email} will be signed out on every device at once and cannot sign in until an admin enables the account again.`}
-        confirmLabel="Yes, disable"
+        confirmLabel="Disable account"
+        cancelLabel="Keep active"
+        tone="danger"
         onConfirm={() => change(true)}
         onCancel={() => {
           setConfirming(false);

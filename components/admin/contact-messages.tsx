@@ -23,7 +23,7 @@ export function ContactMessages({ messages }: { messages: ContactMessageView[] }
                 </h3>
                 <a
                   href={`mailto:${message.email}`}
-                  className="text-sm break-all text-brand-dark underline underline-offset-2 hover:text-brand"
+                  className="text-sm [overflow-wrap:anywhere] text-brand-dark underline underline-offset-2 hover:text-brand"
                 >
                   {message.email}
                 </a>

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 
 export const headCellClass = "px-3 py-3 text-left text-sm font-semibold whitespace-nowrap text-slate-700";
 export const cellClass = "px-3 py-3 align-middle";
@@ -9,28 +9,47 @@ type TableFrameProps = {
   /** Used for the caption's id; must be unique on the page. */
   id: string;
   caption: string;
+  /**
+   * The column names: the frame renders the header row and, on phones, writes each name before its
+   * cell when rows become stacked cards.
+   */
+  columns?: string[];
   /** Tailwind min-width class: below it the table scrolls sideways instead of squeezing. */
   minWidth?: string;
   children: ReactNode;
 };
 
+/** The --col-N custom properties the stacked (phone) layout of app/globals.css reads its labels from. */
+export function stackColumnStyle(columns: string[]): CSSProperties {
+  const properties: Record<string, string> = {};
+  columns.forEach((name, index) => {
+    properties[`--col-${index + 1}`] = JSON.stringify(name);
+  });
+  return properties as CSSProperties;
+}
+
 /**
- * An admin table with its caption. On phones it scrolls sideways inside a focusable region, so
- * keyboard users can scroll it too; `relative` keeps sr-only texts inside the scroller.
+ * An admin table with its caption. Given its columns, it becomes stacked cards on phones (below
+ * 40 rem) with every action in view; between that and its min-width it scrolls sideways inside a
+ * focusable region, so keyboard users can scroll it too; `relative` keeps sr-only texts inside.
  */
-export function TableFrame({ id, caption, minWidth = "min-w-[44rem]", children }: TableFrameProps) {
+export function TableFrame({ id, caption, columns, minWidth = "min-w-[44rem]", children }: TableFrameProps) {
   const captionId = `${id}-caption`;
+  const stacked = columns !== undefined;
   return (
     <div
       role="region"
       aria-labelledby={captionId}
       tabIndex={0}
-      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+      className={`relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm ${
+        stacked ? "max-sm:overflow-visible max-sm:rounded-none max-sm:border-0 max-sm:bg-transparent max-sm:shadow-none" : ""
+      }`}
     >
-      <table className={`w-full border-collapse ${minWidth}`}>
+      <table className={`w-full border-collapse ${minWidth} ${stacked ? "stack-table" : ""}`} style={stacked ? stackColumnStyle(columns) : undefined}>
         <caption id={captionId} className="sr-only">
           {caption}
         </caption>
+        {stacked ? <TableHead columns={columns} /> : null}
         {children}
       </table>
     </div>

@@ -3,7 +3,7 @@ import { CancelOrderButton } from "@/components/orders/cancel-order-button";
 import { StatusBadge } from "@/components/orders/status-badge";
 import { formatMoney } from "@/lib/money/format";
 import { linesSummary, type AdminOrderView } from "@/models/orders";
-import { cellClass, TableFrame, TableHead } from "./data-table";
+import { cellClass, TableFrame } from "./data-table";
 import { formatDateTime } from "./format";
 import { RefundButton } from "./refund-button";
 import { ShippingToggle } from "./shipping-toggle";
@@ -11,8 +11,7 @@ import { ShippingToggle } from "./shipping-toggle";
 /** Every order in the shop (Manage Order): number and date, who, what, how much, its status and shipping, and what an admin can do. */
 export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
   return (
-    <TableFrame id="manage-orders" caption="All orders, newest first" minWidth="min-w-[60rem]">
-      <TableHead columns={["Order", "Customer", "Items", "Total", "Status", "Shipping", "Action"]} />
+    <TableFrame id="manage-orders" caption="All orders, newest first" minWidth="min-w-[60rem]" columns={["Order", "Customer", "Items", "Total", "Status", "Shipping", "Action"]}>
       <tbody>
         {orders.map((order) => {
           const about = ` order ${order.number} by ${order.email}`;
@@ -31,7 +30,7 @@ export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
               </th>
               <td className={cellClass}>
                 <span className="block font-semibold whitespace-nowrap text-slate-900">{order.customerName ?? "Deleted account"}</span>
-                <a href={`mailto:${order.email}`} className="text-sm whitespace-nowrap text-brand-dark underline underline-offset-2 hover:text-brand">
+                <a href={`mailto:${order.email}`} className="text-sm text-brand-dark underline underline-offset-2 [overflow-wrap:anywhere] hover:text-brand">
                   {order.email}
                 </a>
                 <span className="block text-xs whitespace-nowrap text-slate-600">{order.phone}</span>
@@ -52,7 +51,7 @@ export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
               </td>
               <td className={cellClass}>
                 {order.status === "unpaid" ? (
-                  <CancelOrderButton orderId={order.id} srLabel={about} />
+                  <CancelOrderButton orderId={order.id} number={order.number} units={order.items.reduce((sum, item) => sum + item.quantity, 0)} srLabel={about} />
                 ) : order.status === "paid" ? (
                   <RefundButton orderId={order.id} number={order.number} srLabel={about} />
                 ) : null}

@@ -361,7 +361,7 @@ export function ProductForm(props: ProductFormProps) {
           ) : editing ? (
             "Save changes"
           ) : (
-            "SUBMIT"
+            "Add product"
           )}
         </button>
         {editing ? (

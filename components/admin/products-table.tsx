@@ -4,13 +4,12 @@ import { ConfirmDeleteButton } from "@/components/ui/confirm-delete-button";
 import { Img } from "@/components/ui/img";
 import { formatMoney } from "@/lib/money/format";
 import type { Product } from "@/models/catalog";
-import { cellClass, deleteButtonTone, TableFrame, TableHead } from "./data-table";
+import { cellClass, deleteButtonTone, TableFrame } from "./data-table";
 
 /** The catalog as admins manage it: photo, name, stock, price, minimum order, Edit and Delete. */
 export function ProductsTable({ products, offset }: { products: Product[]; offset: number }) {
   return (
-    <TableFrame id="manage-products" caption="Products on sale, newest first" minWidth="min-w-[48rem]">
-      <TableHead columns={["#", "Image", "Name", "Available stock", "Price", "Minimum order", "Actions"]} />
+    <TableFrame id="manage-products" caption="Products on sale, newest first" minWidth="min-w-[48rem]" columns={["#", "Image", "Name", "Available stock", "Price", "Minimum order", "Actions"]}>
       <tbody>
         {products.map((product, index) => (
           <tr key={product.id} data-product-id={product.id} className="border-b border-slate-200 last:border-b-0">
@@ -42,6 +41,10 @@ export function ProductsTable({ products, offset }: { products: Product[]; offse
                   successMessage="Product deleted"
                   failureMessage="The product could not be deleted. Please try again."
                   className={deleteButtonTone}
+                  confirmTitle={`Delete ${product.name}?`}
+                  confirmMessage="It leaves the catalog and its product page at once. Orders already placed keep their own copy of it."
+                  confirmLabel="Delete product"
+                  cancelLabel="Keep product"
                 />
               </div>
             </td>

@@ -1,14 +1,13 @@
 import { StarRating } from "@/components/ui/star-rating";
 import type { AdminReviewView } from "@/models/reviews";
-import { cellClass, TableFrame, TableHead } from "./data-table";
+import { cellClass, TableFrame } from "./data-table";
 import { formatDate } from "./format";
 import { ReviewVisibilityButton } from "./review-visibility-button";
 
 /** Every review, hidden ones included. Review text is user input: it is rendered as text, never as HTML. */
 export function ReviewsTable({ reviews }: { reviews: AdminReviewView[] }) {
   return (
-    <TableFrame id="reviews" caption="Customer reviews, newest first" minWidth="min-w-[56rem]">
-      <TableHead columns={["Author", "Rating", "Review", "Verified buyer", "On the site", "Action"]} />
+    <TableFrame id="reviews" caption="Customer reviews, newest first" minWidth="min-w-[56rem]" columns={["Author", "Rating", "Review", "Verified buyer", "On the site", "Action"]}>
       <tbody>
         {reviews.map((review) => (
           <tr
@@ -18,7 +17,7 @@ export function ReviewsTable({ reviews }: { reviews: AdminReviewView[] }) {
           >
             <th scope="row" className={`${cellClass} text-left align-top font-normal`}>
               <span className="block font-semibold text-slate-900">{review.authorName}</span>
-              <a href={`mailto:${review.authorEmail}`} className="text-sm break-all text-brand-dark underline underline-offset-2 hover:text-brand">
+              <a href={`mailto:${review.authorEmail}`} className="text-sm [overflow-wrap:anywhere] text-brand-dark underline underline-offset-2 hover:text-brand">
                 {review.authorEmail}
               </a>
               <time dateTime={review.createdAt} className="block text-xs text-slate-600">

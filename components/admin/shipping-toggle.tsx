@@ -6,10 +6,7 @@ import type { ShippingState } from "@/models/orders";
 
 type ShippingToggleProps = { orderId: string; shipping: ShippingState; srLabel: string };
 
-/**
- * A paid order's shipping state and the action that flips it. The visible text says both what the
- * order is now and what pressing does, so the name never contradicts the state.
- */
+/** A paid order's shipping state, shown as a badge, and apart from it the button that changes it. */
 export function ShippingToggle({ orderId, shipping, srLabel }: ShippingToggleProps) {
   const { pending, run } = useApiAction();
   const shipped = shipping === "shipped";
@@ -25,32 +22,23 @@ export function ShippingToggle({ orderId, shipping, srLabel }: ShippingTogglePro
   }
 
   return (
-    <button
-      type="button"
-      onClick={toggle}
-      aria-disabled={pending || undefined}
-      data-shipping={shipping}
-      className={buttonClasses(
-        shipped ? "secondary" : "primary",
-        "sm",
-        `whitespace-nowrap aria-disabled:opacity-60 ${shipped ? "border-green-700 text-green-800 hover:bg-green-50" : ""}`,
-      )}
-    >
-      {shipped ? (
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0" fill="currentColor">
-          <path
-            fillRule="evenodd"
-            d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"
-            clipRule="evenodd"
-          />
-        </svg>
-      ) : null}
-      <span className="flex flex-col items-start py-1 text-left leading-tight">
-        <span>{shipped ? "Shipped" : "Pending"}</span>
-        <span className="sr-only"> — </span>
-        <span className="text-xs font-medium">{shipped ? "mark pending" : "mark shipped"}</span>
+    <div className="flex flex-wrap items-center gap-2" data-shipping={shipping}>
+      <span
+        className={`rounded-full px-2.5 py-1 text-sm font-semibold whitespace-nowrap ${
+          shipped ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-900"
+        }`}
+      >
+        {shipped ? "Shipped" : "Not shipped yet"}
       </span>
-      <span className="sr-only">{srLabel}</span>
-    </button>
+      <button
+        type="button"
+        onClick={toggle}
+        aria-disabled={pending || undefined}
+        className={buttonClasses(shipped ? "secondary" : "primary", "sm", "whitespace-nowrap aria-disabled:opacity-60")}
+      >
+        {pending ? "Saving…" : shipped ? "Mark as not shipped" : "Mark as shipped"}
+        <span className="sr-only">{srLabel}</span>
+      </button>
+    </div>
   );
 }

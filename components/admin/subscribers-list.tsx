@@ -1,6 +1,6 @@
 import type { SubscriberView } from "@/lib/messages/service";
 import { buttonClasses } from "@/components/ui/button";
-import { cellClass, EmptyState, TableFrame, TableHead } from "./data-table";
+import { cellClass, EmptyState, TableFrame } from "./data-table";
 import { formatDate } from "./format";
 
 /** One page of newsletter subscribers, oldest first, with a CSV export of the whole list. */
@@ -25,13 +25,12 @@ export function SubscribersList({ subscribers, total, offset }: { subscribers: S
       {total === 0 ? (
         <EmptyState title="No subscribers yet.">Sign-ups from the newsletter section of the home page appear here.</EmptyState>
       ) : (
-        <TableFrame id="subscribers" caption="Newsletter subscribers, oldest first" minWidth="min-w-[24rem]">
-          <TableHead columns={["#", "Email", "Subscribed"]} />
+        <TableFrame id="subscribers" caption="Newsletter subscribers, oldest first" minWidth="min-w-[24rem]" columns={["#", "Email", "Subscribed"]}>
           <tbody>
             {subscribers.map((subscriber, index) => (
               <tr key={subscriber.email} className="border-b border-slate-200 last:border-b-0">
                 <td className={`${cellClass} text-slate-600`}>{offset + index + 1}</td>
-                <th scope="row" className={`${cellClass} text-left font-normal break-all text-slate-900`}>
+                <th scope="row" className={`${cellClass} text-left font-normal [overflow-wrap:anywhere] text-slate-900`}>
                   {subscriber.email}
                 </th>
                 <td className={`${cellClass} whitespace-nowrap text-slate-700`}>

@@ -1,5 +1,5 @@
 import type { UserView } from "@/lib/accounts/service";
-import { cellClass, TableFrame, TableHead } from "./data-table";
+import { cellClass, TableFrame } from "./data-table";
 import { AccountStatusButton } from "./account-status-button";
 import { RoleButton } from "./role-button";
 
@@ -9,8 +9,7 @@ import { RoleButton } from "./role-button";
  */
 export function UsersTable({ users, currentUserId, offset = 0 }: { users: UserView[]; currentUserId: string; offset?: number }) {
   return (
-    <TableFrame id="users" caption="Accounts, oldest first" minWidth="min-w-[48rem]">
-      <TableHead columns={["#", "Email", "Name", "Role", "Status", "Action"]} />
+    <TableFrame id="users" caption="Accounts, oldest first" minWidth="min-w-[48rem]" columns={["#", "Email", "Name", "Role", "Status", "Action"]}>
       <tbody>
         {users.map((user, index) => {
           const admin = user.role === "admin";
@@ -18,7 +17,7 @@ export function UsersTable({ users, currentUserId, offset = 0 }: { users: UserVi
           return (
             <tr key={user.id} data-user-id={user.id} className="border-b border-slate-200 last:border-b-0">
               <td className={`${cellClass} text-slate-600`}>{offset + index + 1}</td>
-              <th scope="row" className={`${cellClass} text-left font-semibold break-all text-slate-900`}>
+              <th scope="row" className={`${cellClass} text-left font-semibold text-slate-900 [overflow-wrap:anywhere]`}>
                 {user.email}
               </th>
               <td className={`${cellClass} text-slate-800`}>{user.name}</td>

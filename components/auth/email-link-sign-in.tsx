@@ -40,7 +40,7 @@ export function EmailLinkSignIn({ token, email, next }: { token: string; email: 
     <form onSubmit={signIn} aria-describedby="email-link-sign-in-status" className="flex flex-col gap-5">
       <FormStatus id="email-link-sign-in-status" message={formError} />
       <p className="text-slate-800">
-        You are signing in as <strong className="break-all">{email}</strong>.
+        You are signing in as <strong className="[overflow-wrap:anywhere]">{email}</strong>.
       </p>
       <SubmitButton pending={pending || signedIn.done} pendingLabel="Signing in…" className={primaryButtonClass}>
         Sign in

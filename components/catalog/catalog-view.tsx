@@ -118,7 +118,7 @@ export function CatalogView({ query, sortOptions, list, loading = false, failed 
         )}
       </section>
 
-      {list && !failed && list.items.length > 0 ? <Pagination query={query} page={query.page} pageCount={pageCount} /> : null}
+      {list && !failed && list.items.length > 0 && pageCount > 1 ? <Pagination query={query} page={query.page} pageCount={pageCount} /> : null}
     </div>
   );
 }
@@ -173,7 +173,7 @@ function EmptyCatalog({ query, total }: { query: CatalogQuery; total: number }) 
 
 function CatalogSkeleton() {
   return (
-    <ul aria-hidden="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+    <ul aria-hidden="true" className="grid gap-3 min-[360px]:grid-cols-2 sm:gap-6 lg:grid-cols-4">
       {Array.from({ length: 4 }, (_, index) => (
         <li key={index} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
           <div className="aspect-[4/3] animate-pulse bg-slate-200 motion-reduce:animate-none" />

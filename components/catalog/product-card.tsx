@@ -2,42 +2,66 @@ import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 import { Img } from "@/components/ui/img";
 import { formatMoney } from "@/lib/money/format";
-import type { Product } from "@/models/catalog";
+import { productPath, stockState, type Product } from "@/models/catalog";
+import { StockBadge } from "./stock-badge";
 
-/** One product of the catalog: photo, name, price, stock, minimum order, description and Buy Now. */
-export function ProductCard({ product }: { product: Product }) {
+type ProductCardProps = { product: Product; headingLevel?: 2 | 3 };
+
+/**
+ * One product of the catalog: photo and name (both open the product page), price, stock state,
+ * minimum order, description and Buy now, which is disabled with its reason when nobody could order.
+ */
+export function ProductCard({ product, headingLevel = 3 }: ProductCardProps) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const href = productPath(product.id);
+  const state = stockState(product);
+  const reasonId = `stock-reason-${product.id}`;
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg">
-      <div className="aspect-[4/3] overflow-hidden bg-stone-100">
+      {/* The photo repeats the name link for pointer users; keyboard and screen reader users get one stop. */}
+      <Link href={href} tabIndex={-1} aria-hidden="true" className="block aspect-[4/3] overflow-hidden bg-stone-100">
         <Img
           src={product.imageUrl}
-          alt={product.name}
+          alt=""
           width={480}
           height={360}
           loading="lazy"
           className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
         />
-      </div>
-      <div className="flex flex-1 flex-col gap-3 p-5">
-        <h3 className="text-lg font-semibold leading-snug text-slate-900">{product.name}</h3>
-        <p className="text-2xl font-bold text-brand">{formatMoney(product.priceCents, product.currency)}</p>
-        <div className="space-y-1 text-sm text-slate-600">
-          <p>
-            Available stock: <span className="font-semibold text-slate-800">{product.stock}</span>
-          </p>
-          <p>
-            Minimum order: <span className="font-semibold text-slate-800">{product.minOrderQuantity} units</span>
-          </p>
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:gap-3 sm:p-5">
+        <Heading className="text-base leading-snug font-semibold text-slate-900 [overflow-wrap:anywhere] sm:text-lg">
+          <Link href={href} className="rounded-sm hover:text-brand-dark hover:underline">
+            {product.name}
+          </Link>
+        </Heading>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <p className="text-xl font-bold text-brand sm:text-2xl">{formatMoney(product.priceCents, product.currency)}</p>
+          <StockBadge state={state} />
         </div>
-        <p className="line-clamp-3 text-sm leading-6 text-slate-600">{product.description}</p>
-        <Link
-          href={`/purchasePages/${encodeURIComponent(product.id)}`}
-          prefetch={false}
-          aria-label={`Buy Now: ${product.name}`}
-          className={buttonClasses("primary", "md", "mt-auto w-full")}
-        >
-          Buy Now
-        </Link>
+        <p className="text-sm text-slate-600">
+          Minimum order: <span className="font-semibold text-slate-800">{product.minOrderQuantity} units</span>
+        </p>
+        <p className="line-clamp-3 hidden text-sm leading-6 text-slate-600 sm:block">{product.description}</p>
+        {state.kind === "out" ? (
+          <div className="mt-auto flex flex-col gap-1">
+            <button type="button" disabled aria-describedby={reasonId} className={buttonClasses("primary", "md", "w-full px-3")}>
+              Buy now
+            </button>
+            <p id={reasonId} className="text-xs text-slate-600">
+              {state.reason}
+            </p>
+          </div>
+        ) : (
+          <Link
+            href={`/purchasePages/${encodeURIComponent(product.id)}`}
+            prefetch={false}
+            aria-label={`Buy now: ${product.name}`}
+            className={buttonClasses("primary", "md", "mt-auto w-full px-3")}
+          >
+            Buy now
+          </Link>
+        )}
       </div>
     </article>
   );

@@ -1,13 +1,13 @@
 import type { Product } from "@/models/catalog";
 import { ProductCard } from "./product-card";
 
-/** Responsive product grid: one column on phones, two on tablets, four on desktops. */
-export function ProductGrid({ products }: { products: Product[] }) {
+/** Responsive product grid: two columns from 360 px (one below), four on desktops. */
+export function ProductGrid({ products, headingLevel = 3 }: { products: Product[]; headingLevel?: 2 | 3 }) {
   return (
-    <ul role="list" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+    <ul role="list" className="grid gap-3 min-[360px]:grid-cols-2 sm:gap-6 lg:grid-cols-4">
       {products.map((product) => (
         <li key={product.id}>
-          <ProductCard product={product} />
+          <ProductCard product={product} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

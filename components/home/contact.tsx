@@ -7,7 +7,7 @@ export function Contact() {
       <Reveal className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-5 lg:px-8 lg:py-20">
         <div className="lg:col-span-2">
           <h2 id="contact-title" className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
-            Contact Pages
+            Talk to the workshop
           </h2>
           <p className="mt-2 text-lg font-semibold text-brand">Get in touch</p>
           <p className="mt-4 leading-7 text-slate-700">

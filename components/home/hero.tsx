@@ -28,7 +28,7 @@ export function Hero() {
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <ButtonLink href="/servicedata" size="lg">
-              Get Started
+              Get started
             </ButtonLink>
             <a href="#products" className={buttonClasses("secondary", "lg")}>
               See our tools

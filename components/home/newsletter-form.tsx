@@ -62,7 +62,7 @@ export function NewsletterForm() {
           className="min-h-12 w-full flex-1 rounded-md border border-slate-500 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-600"
         />
         <button type="submit" disabled={pending} className={buttonClasses("primary", "lg", "sm:w-40")}>
-          {pending ? "Subscribing…" : "subscribe"}
+          {pending ? "Subscribing…" : "Subscribe"}
         </button>
       </div>
       <p id={errorId} aria-live="polite" className="mt-2 min-h-6 text-sm font-medium text-red-300">

@@ -6,7 +6,7 @@ export function PlaceholderHero() {
     <section id="workshop" data-section="placeholder-hero" aria-labelledby="workshop-title" className="bg-white">
       <Reveal className="mx-auto max-w-3xl px-4 py-20 text-center sm:px-6 lg:px-8">
         <h2 id="workshop-title" className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
-          Hello there
+          Made by hand, by people you can talk to
         </h2>
         <p className="mt-6 text-lg leading-8 text-slate-700">
           Behind every ToolForge tool is a small team of smiths, grinders and testers who still check each hammer
@@ -14,7 +14,7 @@ export function PlaceholderHero() {
           the sound of the forge, ask us about working with us.
         </p>
         <ButtonLink href="/register" size="lg" className="mt-8">
-          Get Started
+          Open an account
         </ButtonLink>
       </Reveal>
     </section>

@@ -1,7 +1,10 @@
 "use client";
 
 import Link from "next/link";
+import { usePathname } from "next/navigation";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { dashboardMenu } from "@/components/dashboard/sections";
+import { currentItem } from "@/components/dashboard/side-menu";
 import { buttonClasses } from "@/components/ui/button";
 import { Img } from "@/components/ui/img";
 import { NavLinks } from "./nav-links";
@@ -20,6 +23,7 @@ export function MobileNav() {
   const closeRef = useRef<HTMLButtonElement>(null);
   const session = useSession();
   const signOut = useSignOut();
+  const pathname = usePathname() ?? "";
 
   const close = useCallback((returnFocus = true) => {
     setOpen(false);
@@ -122,6 +126,8 @@ export function MobileNav() {
                 <NavLinks orientation="vertical" onNavigate={leave} />
               </nav>
 
+              {session.status === "signed-in" && <DashboardLinks role={session.user.role} pathname={pathname} onNavigate={leave} />}
+
               <div className="mt-6 border-t border-slate-700 pt-6">
                 {session.status === "loading" && (
                   <div aria-busy="true" className="h-11 rounded-md bg-slate-800">
@@ -188,5 +194,34 @@ export function MobileNav() {
         )}
       </div>
     </>
+  );
+}
+
+/** The dashboard's pages for the visitor's role: on phones this drawer is the dashboard's only menu. */
+function DashboardLinks({ role, pathname, onNavigate }: { role: string | null | undefined; pathname: string; onNavigate: () => void }) {
+  const items = dashboardMenu(role === "admin" ? "admin" : "customer");
+  const current = currentItem(items, pathname);
+  return (
+    <nav aria-labelledby={`${DRAWER_ID}-dashboard`} className="mt-6 border-t border-slate-700 pt-6">
+      <h3 id={`${DRAWER_ID}-dashboard`} className="mb-2 px-3 text-xs font-semibold tracking-wider text-slate-300 uppercase">
+        {role === "admin" ? "Admin dashboard" : "My dashboard"}
+      </h3>
+      <ul className="flex flex-col gap-1">
+        {items.map((item) => (
+          <li key={item.href}>
+            <Link
+              href={item.href}
+              aria-current={item === current ? "page" : undefined}
+              onClick={onNavigate}
+              className={`block rounded-md px-3 py-2.5 text-base font-medium ${
+                item === current ? "bg-slate-800 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white"
+              }`}
+            >
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -1,7 +1,9 @@
 import Link from "next/link";
 import { Img } from "@/components/ui/img";
 import { AuthArea } from "./auth-area";
+import { HeaderSearch } from "./header-search";
 import { MobileNav } from "./mobile-nav";
+import { MobileSearch } from "./mobile-search";
 import { NavLinks } from "./nav-links";
 
 /** Sticky site header. Server-rendered; only the links' current state, sign-in and the drawer run in the browser. */
@@ -11,14 +13,17 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <Link href="/" prefetch={false} className="flex shrink-0 items-center gap-2 rounded-md text-xl font-bold tracking-tight">
           <Img src="/images/logo.svg" alt="" width={36} height={36} className="size-9" />
-          <span>
+          {/* Below 360 px the mark alone stands for the name, so search, sign-in and the menu fit beside it. */}
+          <span className="max-[359px]:sr-only">
             Tool<span className="text-orange-400">Forge</span>
           </span>
         </Link>
         <nav aria-label="Main" className="ml-6 hidden md:block">
           <NavLinks />
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <HeaderSearch className="ml-auto hidden w-56 lg:block xl:w-72" />
+        <div className="ml-auto flex items-center gap-2 lg:ml-0">
+          <MobileSearch />
           <AuthArea />
           <MobileNav />
         </div>

@@ -2,10 +2,14 @@
 
 import toast, { ToastBar, Toaster as HotToaster } from "react-hot-toast";
 
-/** Top-right toasts that close after 5 s (the seed's constant) and can be dismissed at once. */
+/** Top-right toasts, below the header, that close after 5 s (the seed's constant) and can be dismissed at once. */
 export default function ToasterView() {
   return (
-    <HotToaster position="top-right" toastOptions={{ duration: 5000, style: { color: "#0f172a", maxWidth: 380 } }}>
+    <HotToaster
+      position="top-right"
+      // Below the sticky 4 rem header, so a toast never covers the logo or the account menu.
+      containerStyle={{ top: "4.75rem" }}
+      toastOptions={{ duration: 5000, style: { color: "#0f172a", maxWidth: 380 } }}>
       {(t) => (
         <ToastBar toast={t}>
           {({ icon, message }) => (

@@ -7,10 +7,10 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useApiAction } from "@/components/ui/use-api-action";
 
 /**
- * Cancels an unpaid order after the shop's Yes/No confirmation: its units go back on sale. Orders are
- * never deleted; this replaces the seed's delete button.
+ * Cancels an unpaid order after a confirmation that names the order and what happens: its units go back
+ * on sale. Orders are never deleted; this replaces the seed's delete button.
  */
-export function CancelOrderButton({ orderId, srLabel }: { orderId: string; srLabel: string }) {
+export function CancelOrderButton({ orderId, number, units, srLabel }: { orderId: string; number: string; units: number; srLabel: string }) {
   const { pending, run } = useApiAction();
   const [confirming, setConfirming] = useState(false);
 
@@ -44,9 +44,11 @@ export function CancelOrderButton({ orderId, srLabel }: { orderId: string; srLab
         open={confirming}
         onConfirm={cancel}
         onCancel={decline}
-        message="Cancel this order? Its units go back on sale."
-        confirmLabel="Yes, cancel it"
-        cancelLabel="No"
+        title={`Cancel order ${number}?`}
+        message={`Its ${units} ${units === 1 ? "unit goes" : "units go"} back into stock and nothing is charged. The order stays in the list as cancelled.`}
+        confirmLabel="Cancel order"
+        cancelLabel="Keep order"
+        tone="danger"
       />
     </>
   );

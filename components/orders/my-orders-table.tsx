@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { formatDate } from "@/components/admin/format";
 import { buttonClasses } from "@/components/ui/button";
+import { stackColumnStyle } from "@/components/admin/data-table";
 import { Img } from "@/components/ui/img";
 import { formatMoney } from "@/lib/money/format";
 import { linesSummary, type OrderView } from "@/models/orders";
@@ -9,18 +10,25 @@ import { StatusBadge } from "./status-badge";
 
 const headClass = "px-3 py-3 text-left text-sm font-semibold whitespace-nowrap text-slate-700 sm:px-4";
 const cellClass = "px-3 py-3 align-middle sm:px-4";
+const myOrdersColumns = ["Order", "Items", "Total", "Status", "Shipping", "Action"];
 
 /** The customer's orders: number and date, what was bought, total, status, shipping, and what can be done next. */
 export function MyOrdersTable({ orders }: { orders: OrderView[] }) {
   return (
     <>
-      <p aria-hidden="true" className="mb-2 text-sm text-slate-600 lg:hidden">
+      <p aria-hidden="true" className="mb-2 hidden text-sm text-slate-600 sm:block lg:hidden">
         Scroll the table sideways to see every column.
       </p>
-      {/* On phones the table scrolls sideways; the region is focusable so keyboard users can scroll it too.
-          `relative` keeps the sr-only (absolutely positioned) texts inside the scroller, not widening the page. */}
-      <div role="region" aria-labelledby="my-orders-caption" tabIndex={0} className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-        <table className="w-full min-w-[48rem] border-collapse">
+      {/* On phones each order is a stacked card (app/globals.css .stack-table); on tablets the table scrolls
+          sideways, and the region is focusable so keyboard users can scroll it too. `relative` keeps the
+          sr-only (absolutely positioned) texts inside the scroller, not widening the page. */}
+      <div
+        role="region"
+        aria-labelledby="my-orders-caption"
+        tabIndex={0}
+        className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm max-sm:overflow-visible max-sm:rounded-none max-sm:border-0 max-sm:bg-transparent max-sm:shadow-none"
+      >
+        <table className="stack-table w-full min-w-[42rem] border-collapse" style={stackColumnStyle(myOrdersColumns)}>
           <caption id="my-orders-caption" className="sr-only">
             Your orders, newest first
           </caption>
@@ -78,7 +86,12 @@ export function MyOrdersTable({ orders }: { orders: OrderView[] }) {
                           Pay
                           <span className="sr-only"> for order {order.number}</span>
                         </Link>
-                        <CancelOrderButton orderId={order.id} srLabel={` order ${order.number}`} />
+                        <CancelOrderButton
+                          orderId={order.id}
+                          number={order.number}
+                          units={order.items.reduce((sum, item) => sum + item.quantity, 0)}
+                          srLabel={` order ${order.number}`}
+                        />
                       </div>
                     ) : (
                       <Link href={`/dashboard/orders/${encodeURIComponent(order.id)}`} className={buttonClasses("secondary", "sm")}>

@@ -26,6 +26,8 @@ type OrderFormProps = {
   stock: number;
   /** The contact number and address of the customer's last order, to start from. */
   defaults: { phone: string; shippingAddress: ShippingAddress } | null;
+  /** The quantity chosen on the product page, if any. */
+  defaultQuantity?: number;
 };
 
 const EMPTY_ADDRESS: ShippingAddress = { name: "", line1: "", line2: "", city: "", region: "", postalCode: "", country: "" };
@@ -53,7 +55,7 @@ function newAttemptKey(): string {
   return crypto.randomUUID();
 }
 
-export function OrderForm({ productId, productName, email, unitPriceCents, currency, minOrderQuantity, stock, defaults }: OrderFormProps) {
+export function OrderForm({ productId, productName, email, unitPriceCents, currency, minOrderQuantity, stock, defaults, defaultQuantity }: OrderFormProps) {
   const router = useRouter();
   const [attemptKey, setAttemptKey] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -69,7 +71,7 @@ export function OrderForm({ productId, productName, email, unitPriceCents, curre
     resolver: zodResolver(schema),
     mode: "onSubmit",
     reValidateMode: "onChange",
-    defaultValues: { productId, phone: defaults?.phone ?? "", shippingAddress: defaults?.shippingAddress ?? EMPTY_ADDRESS },
+    defaultValues: { productId, phone: defaults?.phone ?? "", quantity: defaultQuantity, shippingAddress: defaults?.shippingAddress ?? EMPTY_ADDRESS },
   });
   const quantity = useWatch({ control, name: "quantity" });
   const total = totalFor(unitPriceCents, quantity);

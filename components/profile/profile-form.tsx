@@ -28,13 +28,13 @@ type ProfileEditorProps = {
   profile: ProfileView;
   /** yyyy-mm-dd: the latest date of birth the server accepts (yesterday). */
   maxBirthday: string;
-  /** The heading and the details list the form edits; the Edit Profile button sits beside them. */
+  /** The heading and the details list the form edits; the Edit profile button sits beside them. */
   title: ReactNode;
   children: ReactNode;
 };
 
 /**
- * The profile details with an Edit Profile disclosure: the button shows and hides the form below the
+ * The profile details with an Edit profile disclosure: the button shows and hides the form below the
  * details (aria-expanded / aria-controls). All four fields are required, checked with the server's
  * own schema; the saved values come back from the server with router.refresh().
  */
@@ -64,7 +64,7 @@ export function ProfileEditor({ profile, maxBirthday, title, children }: Profile
     setOpen((wasOpen) => !wasOpen);
   }
 
-  // Focus goes back to Edit Profile when the form closes, so keyboard users are not dropped on <body>.
+  // Focus goes back to Edit profile when the form closes, so keyboard users are not dropped on <body>.
   function focusToggle() {
     document.getElementById(toggleId)?.focus();
   }
@@ -114,7 +114,7 @@ export function ProfileEditor({ profile, maxBirthday, title, children }: Profile
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
             <path strokeLinecap="round" strokeLinejoin="round" d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4" />
           </svg>
-          Edit Profile
+          Edit profile
         </button>
       </div>
       {children}

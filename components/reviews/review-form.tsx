@@ -24,6 +24,8 @@ type ReviewFormProps = {
   author: { name: string; imageUrl: string | null };
   /** The customer's review, if they have written one: the form edits it. */
   existing: ReviewView | null;
+  /** The product reviewed; left out for a review of the shop. */
+  product?: { id: string; name: string };
 };
 
 /** Screen readers hear the count only near the limit, not on every keystroke. */
@@ -33,7 +35,7 @@ function limitAnnouncement(length: number): string {
   return "";
 }
 
-export function ReviewForm({ author, existing }: ReviewFormProps) {
+export function ReviewForm({ author, existing, product }: ReviewFormProps) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState<"added" | "updated" | null>(null);
@@ -56,7 +58,7 @@ export function ReviewForm({ author, existing }: ReviewFormProps) {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     setSaved(null);
-    const result = await sendJson("/api/reviews", "POST", values, SAVE_FAILED);
+    const result = await sendJson("/api/reviews", "POST", product ? { ...values, productId: product.id } : values, SAVE_FAILED);
     if (result.ok) {
       const created = result.status === 201;
       setSaved(created ? "added" : "updated");
@@ -90,7 +92,7 @@ export function ReviewForm({ author, existing }: ReviewFormProps) {
 
         {existing ? (
           <p className="rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sky-900">
-            You&apos;ve already reviewed us — saving will update your review.
+            {product ? `You've already reviewed ${product.name}` : "You've already reviewed us"} — saving will update your review.
           </p>
         ) : null}
 
@@ -178,7 +180,9 @@ export function ReviewForm({ author, existing }: ReviewFormProps) {
         <h2 id="review-preview-title" className="text-lg font-bold text-slate-900">
           Preview
         </h2>
-        <p className="mt-1 mb-3 text-sm text-slate-600">How your review will look on our home page.</p>
+        <p className="mt-1 mb-3 text-sm text-slate-600">
+          {product ? "How your review will look on the product’s page." : "How your review will look on our home page."}
+        </p>
         <ReviewCard
           review={{
             authorName: author.name,

@@ -72,6 +72,8 @@ export function ReviewsCarousel({ reviews }: { reviews: CarouselReview[] }) {
         slidesPerView={1}
         spaceBetween={SLIDE_GAP_PX}
         breakpoints={{ 640: { slidesPerView: 2 }, 1024: { slidesPerView: 3 } }}
+        // Two reviews on a three-card row sit in the middle instead of leaving an empty slot.
+        centerInsufficientSlides
         speed={reducedMotion ? 0 : SPEED_MS}
         // Left/right arrows while the carousel is on screen and focus is not in a text field; Page
         // Up/Down keep scrolling the page.

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ComponentProps } from "react";
 
-export type ButtonVariant = "primary" | "secondary" | "light" | "ghost-dark";
+export type ButtonVariant = "primary" | "secondary" | "light" | "ghost-dark" | "danger";
 export type ButtonSize = "sm" | "md" | "lg";
 
 const base =
@@ -13,6 +13,8 @@ const variants: Record<ButtonVariant, string> = {
   secondary: "border border-slate-300 bg-white text-slate-900 shadow-sm hover:bg-slate-50",
   light: "bg-white text-brand-dark shadow-sm hover:bg-orange-50",
   "ghost-dark": "border border-slate-500 text-white hover:bg-slate-800",
+  // For what cannot be undone: white on #b91c1c is 6.5:1.
+  danger: "bg-red-700 text-white shadow-sm hover:bg-red-800",
 };
 
 const sizes: Record<ButtonSize, string> = {

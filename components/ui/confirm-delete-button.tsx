@@ -16,19 +16,40 @@ type ConfirmDeleteButtonProps = {
   failureMessage: string;
   /** The button's colours, on top of the secondary small button. */
   className: string;
+  /** The button's visible word ("Delete", or "Cancel" for an order the customer calls off). */
+  label?: string;
+  /** The dialog's question, naming the thing, and what happens on yes. */
+  confirmTitle: string;
+  confirmMessage: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  /** The toast when the person changes their mind. */
+  declinedMessage?: string;
 };
 
 /**
- * Delete after the shop's Yes/No confirmation; "No" (or Escape) says "Not deleted". Customers cancel
- * their unpaid orders with it, admins delete orders and products.
+ * Delete after a confirmation that names the thing and the consequence; cancelling (or Escape) says
+ * "Not deleted". Customers cancel their unpaid orders with it, admins delete orders and products.
  */
-export function ConfirmDeleteButton({ url, srLabel, successMessage, failureMessage, className }: ConfirmDeleteButtonProps) {
+export function ConfirmDeleteButton({
+  url,
+  srLabel,
+  successMessage,
+  failureMessage,
+  className,
+  label = "Delete",
+  confirmTitle,
+  confirmMessage,
+  confirmLabel,
+  cancelLabel,
+  declinedMessage = "Not deleted",
+}: ConfirmDeleteButtonProps) {
   const { pending, run } = useApiAction();
   const [confirming, setConfirming] = useState(false);
 
   function decline() {
     setConfirming(false);
-    toast("Not deleted");
+    toast(declinedMessage);
   }
 
   function remove() {
@@ -51,10 +72,19 @@ export function ConfirmDeleteButton({ url, srLabel, successMessage, failureMessa
         aria-disabled={pending || undefined}
         className={buttonClasses("secondary", "sm", `${className} aria-disabled:opacity-60`)}
       >
-        {pending ? "Deleting…" : "Delete"}
+        {pending ? "Working…" : label}
         <span className="sr-only">{srLabel}</span>
       </button>
-      <ConfirmDialog open={confirming} onConfirm={remove} onCancel={decline} />
+      <ConfirmDialog
+        open={confirming}
+        onConfirm={remove}
+        onCancel={decline}
+        title={confirmTitle}
+        message={confirmMessage}
+        confirmLabel={confirmLabel}
+        cancelLabel={cancelLabel}
+        tone="danger"
+      />
     </>
   );
 }

@@ -9,24 +9,31 @@ type ConfirmDialogProps = {
   onConfirm: () => void;
   /** "No", Escape: nothing happens, the caller says so. */
   onCancel: () => void;
-  title?: string;
-  message?: string;
-  confirmLabel?: string;
+  /** The question, naming the thing: "Delete Forged Claw Hammer?" */
+  title: string;
+  /** What happens if the answer is yes: "It leaves the catalog at once." */
+  message: string;
+  /** The action, in words: "Delete product" (never a bare "Yes"). */
+  confirmLabel: string;
   cancelLabel?: string;
+  /** "danger" when the action destroys or takes something away: the confirm button is red. */
+  tone?: "danger" | "default";
 };
 
 /**
- * The shop's Yes/No confirmation (PRODUCT.md §6). Focus starts on "No", so a stray Enter never
- * deletes anything; Escape answers "No".
+ * The shop's confirmation: a question naming the thing, its consequence, and two buttons that say
+ * what they do. Focus starts on the cancel button, so a stray Enter never deletes anything; Escape
+ * cancels too.
  */
 export function ConfirmDialog({
   open,
   onConfirm,
   onCancel,
-  title = "Confirm to submit",
-  message = "Are you sure you want to delete this?",
-  confirmLabel = "Yes",
-  cancelLabel = "No",
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = "Cancel",
+  tone = "default",
 }: ConfirmDialogProps) {
   const noRef = useRef<HTMLButtonElement>(null);
   return (
@@ -35,7 +42,7 @@ export function ConfirmDialog({
         <button ref={noRef} type="button" onClick={onCancel} className={buttonClasses("secondary", "md", "min-w-24")}>
           {cancelLabel}
         </button>
-        <button type="button" onClick={onConfirm} className={buttonClasses("primary", "md", "min-w-24")}>
+        <button type="button" onClick={onConfirm} className={buttonClasses(tone === "danger" ? "danger" : "primary", "md", "min-w-24")}>
           {confirmLabel}
         </button>
       </div>

@@ -98,7 +98,7 @@ export function Modal({ open, onClose, title, description, children, initialFocu
       {open ? (
         <div className="p-6">
           <div className="flex items-start justify-between gap-4">
-            <h2 id={titleId} className="text-xl font-bold text-slate-900">
+            <h2 id={titleId} className="text-xl font-bold text-slate-900 [overflow-wrap:anywhere]">
               {title}
             </h2>
             {closeLabel ? (
@@ -115,7 +115,7 @@ export function Modal({ open, onClose, title, description, children, initialFocu
             ) : null}
           </div>
           {description ? (
-            <div id={descriptionId} className="mt-2 text-slate-700">
+            <div id={descriptionId} className="mt-2 text-slate-700 [overflow-wrap:anywhere]">
               {description}
             </div>
           ) : null}

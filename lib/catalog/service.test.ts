@@ -4,7 +4,7 @@ import { sampleCatalog } from "@/lib/db/seed";
 import { AppError } from "@/lib/errors";
 import { productQuerySchema } from "@/models/catalog";
 import { product } from "@/models/schema";
-import { findProductById, getProductById, invalidateCatalog, listProducts } from "./service";
+import { findProductById, getProductById, invalidateCatalog, listProductIdsForSitemap, listProducts, listRelatedProducts } from "./service";
 
 const query = (input: Record<string, unknown> = {}) => productQuerySchema.parse(input);
 
@@ -58,6 +58,25 @@ describe("catalog service", () => {
     expect(found.name).toMatch(/Panel Saw/);
     await expect(getProductById("prd_nope")).rejects.toMatchObject({ kind: "not_found" });
     await expect(getProductById("prd_nope")).rejects.toBeInstanceOf(AppError);
+  });
+
+  it("relates a product to the others nearest in price, never to itself or a removed one", async () => {
+    const all = (await listProducts(query({ pageSize: 48 }))).items;
+    const hammer = all.find((p) => p.id === "prd_claw_hammer_16oz");
+    if (!hammer) throw new Error("sample hammer missing");
+    const related = await listRelatedProducts(hammer.id, 3);
+    expect(related).toHaveLength(3);
+    expect(related.map((p) => p.id)).not.toContain(hammer.id);
+    const distance = (p: { priceCents: number }) => Math.abs(p.priceCents - hammer.priceCents);
+    const nearest = all.filter((p) => p.id !== hammer.id).map(distance).sort((a, b) => a - b).slice(0, 3);
+    expect(related.map(distance)).toEqual(nearest);
+    expect(await listRelatedProducts("prd_does_not_exist")).toEqual([]);
+  });
+
+  it("lists every product on sale for the sitemap", async () => {
+    const ids = (await listProductIdsForSitemap()).map((p) => p.id);
+    expect(ids).toHaveLength(sampleCatalog.length);
+    expect(ids).toContain("prd_claw_hammer_16oz");
   });
 
   it("hides soft-deleted products once the cache is invalidated", async () => {

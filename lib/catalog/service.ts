@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { recordAudit } from "@/lib/audit/service";
 import { getDb, type Tx } from "@/lib/db/client";
@@ -106,6 +106,40 @@ export function findProductById(id: string): Promise<Product | null> {
       .where(and(eq(product.id, id), isNull(product.deletedAt)))
       .limit(1);
     return row ?? null;
+  });
+}
+
+/**
+ * Products to show beside one: the others closest to it in price (a shopper comparing a tool looks at
+ * its neighbours in the range), at most `limit`.
+ */
+export function listRelatedProducts(id: string, limit = 4): Promise<Product[]> {
+  return cached(JSON.stringify(["related", id, limit]), async () => {
+    const db = await getDb();
+    const [self] = await db
+      .select({ priceCents: product.priceCents })
+      .from(product)
+      .where(and(eq(product.id, id), isNull(product.deletedAt)))
+      .limit(1);
+    if (!self) return [];
+    return db
+      .select(productColumns)
+      .from(product)
+      .where(and(isNull(product.deletedAt), ne(product.id, id)))
+      .orderBy(sql`abs(${product.priceCents} - ${self.priceCents})`, asc(product.id))
+      .limit(limit);
+  });
+}
+
+/** Every product on sale with the time it last changed, for the sitemap. */
+export function listProductIdsForSitemap(): Promise<{ id: string; updatedAt: Date }[]> {
+  return cached(JSON.stringify(["sitemap"]), async () => {
+    const db = await getDb();
+    return db
+      .select({ id: product.id, updatedAt: product.updatedAt })
+      .from(product)
+      .where(isNull(product.deletedAt))
+      .orderBy(asc(product.createdAt), asc(product.id));
   });
 }
 

@@ -1,22 +1,28 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { recordAudit } from "@/lib/audit/service";
+import { findProductById } from "@/lib/catalog/service";
 import { getDb, type Db } from "@/lib/db/client";
 import { keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db/keyset";
 import { readCache } from "@/lib/db/read-cache";
 import { countRows } from "@/lib/db/row-counts";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { hasBoughtProduct, paidOrderOf } from "@/lib/orders/purchases";
 import type { Page } from "@/models/paging";
 import type { AdminReviewView, ReviewInput, ReviewListQuery, ReviewView } from "@/models/reviews";
 import { order, review, user } from "@/models/schema";
 
-// Decided by the database at read time: a customer becomes a verified buyer the moment an order is paid.
-const verifiedBuyer = sql<boolean>`exists (select 1 from ${order} where ${order.userId} = ${review.userId} and ${order.status} = 'paid')`;
+// Decided by the database at read time: a customer becomes a verified buyer the moment an order is paid
+// (for a product review: an order of that product).
+const verifiedBuyer = sql<boolean>`case when ${review.productId} is null
+  then exists (select 1 from ${order} where ${order.userId} = ${review.userId} and ${order.status} = 'paid')
+  else ${paidOrderOf(review.userId, review.productId)} end`;
 
 const columns = {
   id: review.id,
+  productId: review.productId,
   authorName: user.name,
   authorImageUrl: user.image,
   authorEmail: user.email,
@@ -27,11 +33,12 @@ const columns = {
   createdAt: review.createdAt,
 };
 
-type Row = { id: string; authorName: string; authorImageUrl: string | null; rating: number; text: string; verifiedBuyer: boolean; createdAt: Date };
+type Row = { id: string; productId: string | null; authorName: string; authorImageUrl: string | null; rating: number; text: string; verifiedBuyer: boolean; createdAt: Date };
 
 function toView(row: Row): ReviewView {
   return {
     id: row.id,
+    productId: row.productId,
     authorName: row.authorName,
     authorImageUrl: row.authorImageUrl,
     rating: row.rating,
@@ -44,6 +51,7 @@ function toView(row: Row): ReviewView {
 // A list row: everything but "verified buyer", which is decided afterwards for the page's rows only.
 const listColumns = {
   id: review.id,
+  productId: review.productId,
   userId: review.userId,
   authorName: user.name,
   authorImageUrl: user.image,
@@ -76,7 +84,7 @@ async function verifiedBuyersAmong(db: Db, userIds: string[]): Promise<Set<strin
 }
 
 /**
- * One page of public reviews, newest first, hidden ones left out: the newest page is read through the
+ * One page of public reviews (of the shop and of products), newest first, hidden ones left out: the newest page is read through the
  * partial index of visible reviews, then "verified buyer" is decided for those rows only.
  */
 export function listPublicReviews(query: ReviewListQuery): Promise<Page<ReviewView>> {
@@ -100,6 +108,27 @@ export function listPublicReviews(query: ReviewListQuery): Promise<Page<ReviewVi
     const verified = await verifiedBuyersAmong(db, page.items.map((r) => r.userId));
     return { ...page, items: page.items.map((r) => toView({ ...r, verifiedBuyer: verified.has(r.userId) })) };
   });
+}
+
+/** A product's public reviews, newest first, with their count and average rating (over all of them). */
+export async function listProductReviews(
+  productId: string,
+  limit = 20,
+): Promise<{ items: ReviewView[]; count: number; averageRating: number | null }> {
+  const db = await getDb();
+  const visible = and(eq(review.hidden, false), eq(review.productId, productId));
+  const [rows, [summary]] = await Promise.all([
+    db
+      .select(columns)
+      .from(review)
+      .innerJoin(user, eq(user.id, review.userId))
+      .where(visible)
+      .orderBy(desc(review.createdAt), desc(review.id))
+      .limit(limit),
+    db.select({ count: sql<number>`count(*)::int`, average: sql<number | null>`avg(${review.rating})::float8` }).from(review).where(visible),
+  ]);
+  const count = summary?.count ?? 0;
+  return { items: rows.map(toView), count, averageRating: count > 0 && summary?.average != null ? Number(summary.average) : null };
 }
 
 export type AdminReviewList = Page<AdminReviewView> & { hidden: number };
@@ -130,28 +159,42 @@ export async function listAllReviews(actor: Actor, query: ReviewListQuery): Prom
   };
 }
 
-/** The actor's own review, if any. */
-export async function findMyReview(actor: Actor): Promise<ReviewView | null> {
+/** The actor's own review of the shop, or of `productId` when given, if any. */
+export async function findMyReview(actor: Actor, productId?: string): Promise<ReviewView | null> {
   const db = await getDb();
-  const [row] = await db.select(columns).from(review).innerJoin(user, eq(user.id, review.userId)).where(eq(review.userId, actor.userId));
+  const [row] = await db
+    .select(columns)
+    .from(review)
+    .innerJoin(user, eq(user.id, review.userId))
+    .where(and(eq(review.userId, actor.userId), productId ? eq(review.productId, productId) : isNull(review.productId)));
   return row ? toView(row) : null;
 }
 
 /**
- * Writes the actor's review: one per customer, so posting again edits it. Name and photo come from
- * the account at read time, never from the request.
+ * Writes the actor's review: one of the shop per customer, and one per product they have bought, so
+ * posting again edits it. Name and photo come from the account at read time, never from the request.
  */
 export async function saveReview(actor: Actor, input: ReviewInput): Promise<{ review: ReviewView; created: boolean }> {
+  const productId = input.productId;
+  if (productId) {
+    if (!(await findProductById(productId))) throw new AppError("not_found", "No product with this id is on sale.");
+    if (!(await hasBoughtProduct(actor.userId, productId))) {
+      throw new AppError("forbidden", "You can review a product once you have bought it (a paid order).");
+    }
+  }
   const db = await getDb();
   const now = new Date();
-  const [written] = await db
-    .insert(review)
-    .values({ id: newId("rev"), userId: actor.userId, text: input.text, rating: input.rating })
-    .onConflictDoUpdate({ target: review.userId, set: { text: input.text, rating: input.rating, updatedAt: now } })
-    .returning({ id: review.id, createdAt: review.createdAt, updatedAt: review.updatedAt });
+  const values = { id: newId("rev"), userId: actor.userId, productId: productId ?? null, text: input.text, rating: input.rating };
+  const set = { text: input.text, rating: input.rating, updatedAt: now };
+  const insert = db.insert(review).values(values);
+  // Each kind of review has its own partial unique index; ON CONFLICT names the one that applies.
+  const upsert = productId
+    ? insert.onConflictDoUpdate({ target: [review.userId, review.productId], targetWhere: sql`${review.productId} is not null`, set })
+    : insert.onConflictDoUpdate({ target: review.userId, targetWhere: sql`${review.productId} is null`, set });
+  const [written] = await upsert.returning({ id: review.id, createdAt: review.createdAt, updatedAt: review.updatedAt });
   if (!written) throw new Error("review upsert returned nothing");
   publicReviews.clear();
-  const mine = await findMyReview(actor);
+  const mine = await findMyReview(actor, productId);
   if (!mine) throw new Error("review vanished after writing");
   // A fresh insert has created_at = updated_at (both default to now()).
   return { review: mine, created: written.createdAt.getTime() === written.updatedAt.getTime() };

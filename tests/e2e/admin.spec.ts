@@ -40,7 +40,7 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
   await menu.getByRole("link", { name: "Add Product", exact: true }).click();
   await expect(page).toHaveTitle("ToolForge | Add Product");
   await expect(menu.getByRole("link", { name: "Add Product", exact: true })).toHaveAttribute("aria-current", "page");
-  await page.getByRole("button", { name: "SUBMIT" }).click();
+  await page.getByRole("button", { name: "Add product" }).click();
   await expect(page.getByText("Enter the product name")).toBeVisible();
   await expect(page.getByText("Enter the available stock as a whole number")).toBeVisible();
   await expect(page.getByText("Enter the minimum order quantity as a whole number")).toBeVisible();
@@ -67,7 +67,7 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await route.continue();
   });
-  await page.getByRole("button", { name: "SUBMIT" }).click();
+  await page.getByRole("button", { name: "Add product" }).click();
   await expect(page.getByRole("progressbar", { name: "Uploading photo" })).toBeVisible();
   await expect(page.getByText("Product added")).toBeVisible();
   await page.unroute("**/api/uploads");
@@ -88,7 +88,7 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
   const customerEmail = await registerThroughPage(customer, "Cory Customer");
-  const buyNow = customer.locator('[data-section="products"]').getByRole("link", { name: `Buy Now: ${name}` });
+  const buyNow = customer.locator('[data-section="products"]').getByRole("link", { name: `Buy now: ${name}` });
   await expect(async () => {
     await customer.goto("/");
     await expect(buyNow).toBeVisible({ timeout: 1_000 });
@@ -129,9 +129,11 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
   await expect(row).toContainText("Paid");
   await expectNoAxeViolations(page);
 
-  await row.getByRole("button", { name: /^Pending — mark shipped/ }).click();
+  await expect(row).toContainText("Not shipped yet");
+  await row.getByRole("button", { name: /^Mark as shipped/ }).click();
   await expect(page.getByText("Order marked shipped")).toBeVisible();
-  const shippedButton = row.getByRole("button", { name: /^Shipped — mark pending/ });
+  await expect(row.getByText("Shipped", { exact: true })).toBeVisible();
+  const shippedButton = row.getByRole("button", { name: /^Mark as not shipped/ });
   await expect(shippedButton).toBeVisible();
 
   // The state filter writes the API's own parameters into the URL.
@@ -157,20 +159,20 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
   await expect(productRow).toContainText(money(1250));
   await expectNoAxeViolations(page);
   await productRow.getByRole("button", { name: `Delete ${name}` }).click();
-  const dialog = page.getByRole("dialog", { name: "Confirm to submit" });
-  await expect(dialog).toContainText("Are you sure you want to delete this?");
-  await dialog.getByRole("button", { name: "No" }).click();
+  const dialog = page.getByRole("dialog", { name: `Delete ${name}?` });
+  await expect(dialog).toContainText("It leaves the catalog and its product page at once.");
+  await dialog.getByRole("button", { name: "Keep product" }).click();
   await expect(page.getByText("Not deleted")).toBeVisible();
   await expect(productRow).toHaveCount(1);
   await productRow.getByRole("button", { name: `Delete ${name}` }).click();
-  await dialog.getByRole("button", { name: "Yes" }).click();
+  await dialog.getByRole("button", { name: "Delete product" }).click();
   await expect(page.getByText("Product deleted")).toBeVisible();
   await expect(productRow).toHaveCount(0);
   expect((await page.request.get(`/api/products/${productId}`)).status()).toBe(404);
   await expect(async () => {
     await page.goto("/servicedata");
     await expect(page.getByRole("heading", { level: 1, name: "All tools" })).toBeVisible();
-    await expect(page.getByRole("link", { name: `Buy Now: ${name}` })).toHaveCount(0, { timeout: 1_000 });
+    await expect(page.getByRole("link", { name: `Buy now: ${name}` })).toHaveCount(0, { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
 
   // The audit log has the whole story.
@@ -180,6 +182,9 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
     await expect(audit.getByRole("row").filter({ hasText: action }).filter({ hasText: ADMIN_EMAIL }).first()).toBeVisible();
   }
   await expect(audit.getByRole("row").filter({ hasText: "order.shipping" }).first()).toContainText('{"shipping":"shipped"}');
+  // Each entry reads as a sentence; the raw values sit behind Details.
+  await expect(audit.getByText(`${ADMIN_EMAIL} removed “${name}” from the catalog.`)).toBeVisible();
+  await expect(audit.getByText(new RegExp(`^${ADMIN_EMAIL.replace(/[.]/g, "\\.")} marked order \\S+ as shipped\\.$`)).first()).toBeVisible();
 });
 
 test("editing a product changes only what was changed and keeps the photo", async ({ page, baseURL }) => {
@@ -269,7 +274,14 @@ test("Make Admin promotes a customer, and a customer sees none of the admin page
   const row = users.getByRole("row").filter({ hasText: customerEmail });
   await expect(row).toContainText("Customer");
   await expectNoAxeViolations(page);
-  await row.getByRole("button", { name: `Make Admin ${customerEmail}` }).click();
+  await row.getByRole("button", { name: `Make admin ${customerEmail}` }).click();
+  const promote = page.getByRole("dialog", { name: `Make ${customerEmail} an admin?` });
+  await expect(promote).toContainText("make other admins");
+  await promote.getByRole("button", { name: "Keep as customer" }).click();
+  await expect(page.getByText("Role not changed")).toBeVisible();
+  await expect(row).toContainText("Customer");
+  await row.getByRole("button", { name: `Make admin ${customerEmail}` }).click();
+  await promote.getByRole("button", { name: "Make admin" }).click();
   await expect(page.getByText("User is now an admin")).toBeVisible();
   await expect(row.getByText("Admin", { exact: true })).toBeVisible();
 
@@ -278,6 +290,7 @@ test("Make Admin promotes a customer, and a customer sees none of the admin page
   await expect(customer.locator(`tr[data-order-id="${order.id}"]`)).toBeVisible();
 
   await row.getByRole("button", { name: `Remove admin ${customerEmail}` }).click();
+  await page.getByRole("dialog", { name: `Remove admin rights from ${customerEmail}?` }).getByRole("button", { name: "Remove admin rights" }).click();
   await expect(page.getByText("Admin rights removed")).toBeVisible();
   await expect(row).toContainText("Customer");
   await customer.reload();
@@ -302,7 +315,7 @@ test("the admin pages pass axe and the dashboard menu folds into a button at pho
     await expectNoAxeViolations(page);
   }
   await page.goto("/dashboard/addProduct");
-  await page.getByRole("button", { name: "SUBMIT" }).click();
+  await page.getByRole("button", { name: "Add product" }).click();
   await expect(page.getByText("Describe the product")).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -316,16 +329,15 @@ test("the admin pages pass axe and the dashboard menu folds into a button at pho
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/dashboard/manageOrder");
-  const toggle = page.getByRole("button", { name: "Dashboard menu" });
-  const menuLink = page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Make Admin" });
-  await expect(toggle).toHaveAttribute("aria-expanded", "false");
-  await expect(menuLink).toBeHidden();
+  // One menu on phones: the dashboard's pages are in the header's drawer, and the side menu is gone.
+  await expect(page.getByRole("button", { name: "Dashboard menu" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeHidden();
   await expectNoAxeViolations(page);
-  await toggle.click();
-  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await page.getByRole("button", { name: "Open Dashboard" }).click();
+  const menuLink = page.getByRole("navigation", { name: "Admin dashboard" }).getByRole("link", { name: "Make Admin" });
   await expect(menuLink).toBeVisible();
   await menuLink.click();
   await expect(page).toHaveURL(/\/dashboard\/makeAdmin$/);
-  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("dialog", { name: "Menu" })).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

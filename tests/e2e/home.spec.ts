@@ -10,12 +10,12 @@ test("the home page shows every section of the storefront", async ({ page }) => 
   for (const section of ["hero", "features-banner", "products", "stats", "reviews", "grey", "newsletter", "placeholder-hero", "contact"]) {
     await expect(page.locator(`[data-section="${section}"]`), `section ${section}`).toBeVisible();
   }
-  await expect(page.getByRole("link", { name: "Get Started" }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Get started" }).first()).toBeVisible();
   await expect(page.getByText("YOU'LL BE HAPPY TO SEE OUR AWESOME FEATURES.")).toBeVisible();
   await expect(page.getByText(/Sale 20% off your Collection days/)).toBeVisible();
   await expect(page.getByText("2257+")).toBeVisible();
 
-  const buyNow = page.locator('[data-section="products"]').getByRole("link", { name: /^Buy Now/ });
+  const buyNow = page.locator('[data-section="products"]').getByRole("link", { name: /^Buy now/i });
   await expect(buyNow).toHaveCount(8);
   await expect(buyNow.first()).toHaveAttribute("href", /^\/purchasePages\/prd_/);
   await expect(page.locator('[data-section="products"]').getByText(/\$\d+\.\d{2}/).first()).toBeVisible();
@@ -52,14 +52,14 @@ test("the newsletter and contact forms reach the shop", async ({ page }) => {
 test("the catalog searches, sorts and links to purchase pages", async ({ page }) => {
   await page.goto("/servicedata");
   await expect(page).toHaveTitle("ToolForge | Catalog");
-  await expect(page.getByRole("link", { name: /^Buy Now/ }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Buy now/i }).first()).toBeVisible();
   await page.getByLabel("Search tools").fill("wrench");
   await page.getByLabel("Search tools").press("Enter");
   await expect(page).toHaveURL(/q=wrench/);
-  await expect(page.getByRole("link", { name: /^Buy Now/ })).toHaveCount(2);
+  await expect(page.getByRole("link", { name: /^Buy now/i })).toHaveCount(2);
   await page.getByLabel("Sort by").selectOption("price-asc");
   await expect(page).toHaveURL(/sort=price-asc/);
-  await expect(page.getByRole("link", { name: /^Buy Now/ }).first()).toHaveAccessibleName(/Adjustable Wrench/);
+  await expect(page.getByRole("link", { name: /^Buy now/i }).first()).toHaveAccessibleName(/Adjustable Wrench/);
   await expectNoAxeViolations(page);
 });
 

@@ -153,12 +153,12 @@ test("delete the account: signed out, and the order stays for the shop, anonymis
   await page.goto("/account/security");
   const danger = page.getByRole("region", { name: "Delete account" });
   await danger.getByRole("button", { name: "Delete my account" }).click();
-  const dialog = page.getByRole("dialog", { name: "Confirm to submit" });
-  await expect(dialog).toContainText("Delete your account for good?");
-  await dialog.getByRole("button", { name: "No" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete your account for good?" });
+  await expect(dialog).toContainText("cannot be brought back");
+  await dialog.getByRole("button", { name: "Keep my account" }).click();
   await expect(page.getByText("Not deleted")).toBeVisible();
   await danger.getByRole("button", { name: "Delete my account" }).click();
-  await dialog.getByRole("button", { name: "Yes, delete it" }).click();
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
   await expect(page.getByText("Your account has been deleted")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("login-link")).toBeVisible();
@@ -189,10 +189,10 @@ test("an admin disables an account from Make Admin: the person is signed out at 
   const row = page.getByRole("table", { name: "Accounts, oldest first" }).getByRole("row").filter({ hasText: email });
   await expect(row).toContainText("Active");
   await row.getByRole("button", { name: `Disable ${email}` }).click();
-  const dialog = page.getByRole("dialog", { name: "Disable this account?" });
+  const dialog = page.getByRole("dialog", { name: `Disable ${email}?` });
   await expect(dialog).toContainText("signed out on every device at once");
   await expectNoAxeViolations(page);
-  await dialog.getByRole("button", { name: "Yes, disable" }).click();
+  await dialog.getByRole("button", { name: "Disable account" }).click();
   await expect(page.getByText("Account disabled")).toBeVisible();
   await expect(row).toContainText("Disabled");
 

@@ -145,7 +145,7 @@ test.describe("profile", () => {
     await expect(page.getByText("Role: Customer")).toBeVisible();
     await expect(page.getByText(/^Member since [A-Z][a-z]+ \d{4}$/)).toBeVisible();
 
-    const edit = page.getByRole("button", { name: "Edit Profile" });
+    const edit = page.getByRole("button", { name: "Edit profile" });
     await expect(edit).toHaveAttribute("aria-expanded", "false");
     await expect(page.getByLabel("Education")).toBeHidden();
     await edit.click();
@@ -197,7 +197,7 @@ test.describe("profile", () => {
   test("My Profile has no axe violations with the form open", async ({ page }) => {
     await registerThroughPage(page);
     await page.goto("/dashboard/myProfile");
-    await page.getByRole("button", { name: "Edit Profile" }).click();
+    await page.getByRole("button", { name: "Edit profile" }).click();
     await expect(page.getByLabel("Education")).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: /^save$/i }).click();

@@ -8,6 +8,7 @@ import * as orders from "@/app/api/orders/route";
 import * as reviews from "@/app/api/reviews/route";
 import * as reviewById from "@/app/api/reviews/[id]/route";
 import { getDb } from "@/lib/db/client";
+import { listProductReviews } from "@/lib/reviews/service";
 import { waitForPendingMail } from "@/lib/mail";
 import { mailOutbox } from "@/models/schema";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
@@ -115,6 +116,56 @@ describe("reviews", () => {
     for (let i = 0; i < 6; i += 1) statuses.push((await post(author, { text: `Attempt number ${i} here.`, rating: 4 })).status);
     expect(statuses.slice(0, 5).every((s) => s === 201 || s === 200)).toBe(true);
     expect(statuses[5]).toBe(429);
+  });
+});
+
+describe("product reviews", () => {
+  const placePaidOrder = async (session: Session, productId: string) => {
+    const placed = (await (await orders.POST(
+      makeRequest("/api/orders", { method: "POST", json: { productId, quantity: 1, phone: "+1 555 010 0199" }, cookie: session.cookie }),
+      noParams(),
+    )).json()) as { id: string };
+    await markPaidForTest(placed.id);
+  };
+
+  it("lets a customer review a product only once they have paid for it", async () => {
+    const author = await signUp({ name: "Product Reviewer" });
+    const item = await createProduct({ name: "Reviewed Rasp" });
+    const early = await post(author, { text: "Looks like a good rasp.", rating: 4, productId: item.id });
+    expect(early.status).toBe(403);
+    expect(((await early.json()) as ErrorBody).error.message).toMatch(/once you have bought it/);
+    await placePaidOrder(author, item.id);
+    const written = await post(author, { text: "Cuts walnut cleanly.", rating: 4.5, productId: item.id });
+    expect(written.status).toBe(201);
+    expect((await written.json()) as Review & { productId: string }).toMatchObject({ productId: item.id, verifiedBuyer: true });
+  });
+
+  it("keeps one review per customer and product, apart from their review of the shop", async () => {
+    const author = await signUp({ name: "Two Kinds" });
+    const first = await createProduct({ name: "First File" });
+    const second = await createProduct({ name: "Second File" });
+    await placePaidOrder(author, first.id);
+    await placePaidOrder(author, second.id);
+    expect((await post(author, { text: "The shop ships quickly.", rating: 5 })).status).toBe(201);
+    expect((await post(author, { text: "First file is fine.", rating: 3, productId: first.id })).status).toBe(201);
+    expect((await post(author, { text: "Second file is better.", rating: 5, productId: second.id })).status).toBe(201);
+    expect((await post(author, { text: "First file grew on me.", rating: 4, productId: first.id })).status).toBe(200);
+
+    const firstReviews = await listProductReviews(first.id);
+    expect(firstReviews).toMatchObject({ count: 1, averageRating: 4 });
+    expect(firstReviews.items[0]).toMatchObject({ text: "First file grew on me.", authorName: "Two Kinds", productId: first.id });
+    expect((await listProductReviews(second.id)).items.map((r) => r.text)).toEqual(["Second file is better."]);
+    // The home page's carousel shows reviews of the shop, not of products.
+    const shop = (await publicReviews()).filter((r) => r.authorName === "Two Kinds");
+    expect(shop.map((r) => r.text)).toEqual(["The shop ships quickly."]);
+  });
+
+  it("answers 404 for a product not on sale and 422 for a malformed id", async () => {
+    const author = await signUp();
+    expect((await post(author, { text: "Reviewing nothing at all.", rating: 3, productId: "prd_missing" })).status).toBe(404);
+    const bad = await post(author, { text: "Reviewing nothing at all.", rating: 3, productId: "../etc" });
+    expect(bad.status).toBe(422);
+    expect(((await bad.json()) as ErrorBody).error.fields?.productId).toEqual(expect.any(String));
   });
 });
 

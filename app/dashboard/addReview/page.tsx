@@ -1,20 +1,87 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { requirePageActor } from "@/components/auth/session";
 import { ReviewForm } from "@/components/reviews/review-form";
+import { findProductById } from "@/lib/catalog/service";
+import { listBoughtProducts } from "@/lib/orders/purchases";
 import { findMyReview } from "@/lib/reviews/service";
+import { productIdSchema, productPath } from "@/models/catalog";
 
 export const metadata: Metadata = { title: "Add Review", robots: { index: false } };
 
-export default async function AddReviewPage() {
-  const actor = await requirePageActor("/dashboard/addReview");
-  const existing = await findMyReview(actor);
+type AddReviewPageProps = { searchParams: Promise<{ product?: string | string[] }> };
 
+const linkClass = "font-semibold text-brand-dark underline underline-offset-2 hover:text-brand";
+
+export default async function AddReviewPage({ searchParams }: AddReviewPageProps) {
+  const asked = (await searchParams).product;
+  const actor = await requirePageActor(
+    typeof asked === "string" ? `/dashboard/addReview?product=${encodeURIComponent(asked)}` : "/dashboard/addReview",
+  );
+  const bought = await listBoughtProducts(actor.userId);
+  const parsed = productIdSchema.safeParse(asked);
+  const product = parsed.success ? await findProductById(parsed.data) : null;
+
+  if (asked !== undefined) {
+    const canReview = product !== null && bought.some((item) => item.productId === product.id);
+    return (
+      <>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere]">
+          {product ? `Review ${product.name}` : "Review a product"}
+        </h1>
+        {canReview && product ? (
+          <>
+            <p className="mt-2 mb-6 max-w-2xl text-slate-700">
+              Tell other customers how this tool works for you. Your review appears on{" "}
+              <Link href={productPath(product.id)} className={linkClass}>
+                its page
+              </Link>{" "}
+              with your name and account photo.
+            </p>
+            <ReviewForm
+              author={{ name: actor.name, imageUrl: actor.imageUrl }}
+              existing={await findMyReview(actor, product.id)}
+              product={{ id: product.id, name: product.name }}
+            />
+          </>
+        ) : (
+          <p className="mt-4 max-w-2xl rounded-lg border border-slate-300 bg-slate-50 p-4 text-slate-800">
+            {product
+              ? "You can review a tool once you have bought it: this one is not in your paid orders yet."
+              : "This product is no longer on sale, so it cannot be reviewed."}{" "}
+            <Link href="/dashboard/addReview" className={linkClass}>
+              Review the shop instead
+            </Link>
+            .
+          </p>
+        )}
+      </>
+    );
+  }
+
+  const existing = await findMyReview(actor);
   return (
     <>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Add Review</h1>
       <p className="mt-2 mb-6 max-w-2xl text-slate-700">
         Tell other customers how our tools work for you. Your review appears on our home page with your name and account photo.
       </p>
+      {bought.length > 0 ? (
+        <section aria-labelledby="bought-title" className="mb-8 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-5">
+          <h2 id="bought-title" className="font-semibold text-slate-900">
+            Review a tool you bought
+          </h2>
+          <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+            {bought.map((item) => (
+              <li key={item.productId}>
+                <Link href={`/dashboard/addReview?product=${encodeURIComponent(item.productId)}`} className={linkClass}>
+                  {item.productName}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <ReviewForm author={{ name: actor.name, imageUrl: actor.imageUrl }} existing={existing} />
     </>
   );

@@ -29,7 +29,7 @@ export default async function ManageProductsPage({ searchParams }: ManageProduct
         title="Manage Products"
         actions={
           <ButtonLink href="/dashboard/addProduct" prefetch={false}>
-            Add Product
+            Add product
           </ButtonLink>
         }
       >

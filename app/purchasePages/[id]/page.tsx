@@ -11,9 +11,9 @@ import { productIdSchema } from "@/models/catalog";
 
 export const metadata: Metadata = { title: "Purchase", robots: { index: false } };
 
-type PurchasePageProps = { params: Promise<{ id: string }> };
+type PurchasePageProps = { params: Promise<{ id: string }>; searchParams: Promise<{ quantity?: string | string[] }> };
 
-export default async function PurchasePage({ params }: PurchasePageProps) {
+export default async function PurchasePage({ params, searchParams }: PurchasePageProps) {
   const { id } = await params;
   // Sign-in first: a signed-out visitor learns nothing, not even whether the product exists.
   const actor = await requirePageActor(`/purchasePages/${encodeURIComponent(id)}`);
@@ -22,6 +22,10 @@ export default async function PurchasePage({ params }: PurchasePageProps) {
   if (!product) notFound();
   const inStock = product.stock >= product.minOrderQuantity;
   const defaults = inStock ? await findLastShippingDetails(actor) : null;
+  // The quantity chosen on the product page, when it is one that can be ordered; the form checks it again.
+  const asked = Number((await searchParams).quantity);
+  const defaultQuantity =
+    Number.isInteger(asked) && asked >= product.minOrderQuantity && asked <= product.stock ? asked : undefined;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
@@ -71,6 +75,7 @@ export default async function PurchasePage({ params }: PurchasePageProps) {
                 minOrderQuantity={product.minOrderQuantity}
                 stock={product.stock}
                 defaults={defaults}
+                defaultQuantity={defaultQuantity}
               />
             </>
           ) : (

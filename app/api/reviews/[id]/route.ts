@@ -12,6 +12,6 @@ export const PATCH = route(async (request: Request, { params }: Context) => {
   const { id } = await params;
   const { hidden } = await readJson(request, reviewModerationSchema);
   const updated = await setReviewHidden(actor, id, hidden);
-  revalidateReviewPages();
+  revalidateReviewPages(updated.productId);
   return json(updated);
 });

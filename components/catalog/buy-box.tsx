@@ -1,0 +1,120 @@
+"use client";
+
+import Link from "next/link";
+import { useId, useState } from "react";
+import { buttonClasses } from "@/components/ui/button";
+import { formatMoney } from "@/lib/money/format";
+import type { StockState } from "@/models/catalog";
+
+type BuyBoxProps = {
+  productId: string;
+  productName: string;
+  priceCents: number;
+  currency: string;
+  minOrderQuantity: number;
+  stock: number;
+  state: StockState;
+};
+
+/** Keeps a typed quantity inside what can be ordered; NaN (an empty field) becomes the minimum. */
+function clamp(value: number, min: number, max: number): number {
+  if (!Number.isFinite(value)) return min;
+  return Math.min(max, Math.max(min, Math.round(value)));
+}
+
+/**
+ * Quantity and Buy Now on the product page. Buy Now opens the purchase page with the quantity chosen
+ * (it asks a signed-out visitor to sign in first). When the product cannot be bought, the button is
+ * disabled and the reason is written beside it.
+ */
+export function BuyBox({ productId, productName, priceCents, currency, minOrderQuantity, stock, state }: BuyBoxProps) {
+  const [quantity, setQuantity] = useState(minOrderQuantity);
+  const [typed, setTyped] = useState(String(minOrderQuantity));
+  const inputId = useId();
+  const reasonId = useId();
+  const buyable = state.kind !== "out";
+
+  const set = (value: number) => {
+    const next = clamp(value, minOrderQuantity, stock);
+    setQuantity(next);
+    setTyped(String(next));
+  };
+
+  if (!buyable) {
+    return (
+      <div className="flex flex-col gap-3">
+        <button type="button" disabled aria-describedby={reasonId} className={buttonClasses("primary", "lg", "w-full sm:w-auto")}>
+          Buy now
+        </button>
+        <p id={reasonId} className="text-slate-700">
+          Out of stock. {state.reason}
+        </p>
+      </div>
+    );
+  }
+
+  // What Buy now orders: the typed figure as soon as it is a usable number, before the field loses focus.
+  const chosen = typed.trim() === "" ? quantity : clamp(Number(typed), minOrderQuantity, stock);
+  const stepClass =
+    "inline-flex size-11 shrink-0 items-center justify-center text-xl font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40";
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={inputId} className="text-sm font-semibold text-slate-900">
+          Quantity
+        </label>
+        <div className="flex w-fit items-stretch overflow-hidden rounded-md border border-slate-400 bg-white">
+          <button
+            type="button"
+            onClick={() => set(quantity - 1)}
+            disabled={quantity <= minOrderQuantity}
+            aria-label="One fewer"
+            className={stepClass}
+          >
+            −
+          </button>
+          <input
+            id={inputId}
+            type="number"
+            inputMode="numeric"
+            min={minOrderQuantity}
+            max={stock}
+            step={1}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            onBlur={() => set(Number(typed))}
+            aria-describedby={`${inputId}-hint`}
+            className="w-20 border-x border-slate-300 text-center text-base text-slate-900 [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
+          />
+          <button
+            type="button"
+            onClick={() => set(quantity + 1)}
+            disabled={quantity >= stock}
+            aria-label="One more"
+            className={stepClass}
+          >
+            +
+          </button>
+        </div>
+        <p id={`${inputId}-hint`} className="text-sm text-slate-600">
+          Between {minOrderQuantity} and {stock} units · {formatMoney(priceCents * chosen, currency)} in all
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <Link
+          href={`/purchasePages/${encodeURIComponent(productId)}?quantity=${chosen}`}
+          prefetch={false}
+          aria-label={`Buy now: ${chosen} × ${productName}`}
+          className={buttonClasses("primary", "lg", "w-full sm:w-auto")}
+        >
+          Buy now
+        </Link>
+        {/*
+          ADD TO CART goes here, beside Buy now: <AddToCartButton productId={productId} quantity={quantity} />
+          from components/cart/add-to-cart-button.tsx (built on the cart branch; the lead drops it in).
+        */}
+      </div>
+    </div>
+  );
+}

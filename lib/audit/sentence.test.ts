@@ -1,0 +1,44 @@
+import { auditSentence } from "./sentence";
+
+const base = { actorEmail: "ann@toolforge.test", actorId: "usr_ann", entity: "product", entityId: "prd_1", before: null, after: null };
+
+describe("auditSentence", () => {
+  it("tells a product update as the fields it changed", () => {
+    expect(
+      auditSentence({
+        ...base,
+        action: "product.update",
+        before: { name: "Claw Hammer", priceCents: 2499, stock: 420, minOrderQuantity: 10, imageUrl: "/a.webp" },
+        after: { name: "Claw Hammer", priceCents: 1999, stock: 400, minOrderQuantity: 10, imageUrl: "/a.webp" },
+      }),
+    ).toBe("ann@toolforge.test changed “Claw Hammer”: price $24.99 → $19.99, stock 420 → 400.");
+  });
+
+  it("tells role changes with the person they are about, including the configuration's", () => {
+    expect(auditSentence({ ...base, entity: "user", entityId: "usr_bo", action: "user.role", before: { email: "bo@x.test", role: "customer" }, after: { email: "bo@x.test", role: "admin" } })).toBe(
+      "ann@toolforge.test made bo@x.test an admin.",
+    );
+    expect(
+      auditSentence({
+        ...base,
+        actorEmail: null,
+        actorId: "system:admin-emails",
+        entity: "user",
+        action: "user.role",
+        after: { email: "root@x.test", role: "admin", reason: "ADMIN_EMAILS, address verified" },
+      }),
+    ).toBe("The ADMIN_EMAILS setting made root@x.test an admin (ADMIN_EMAILS, address verified).");
+    expect(auditSentence({ ...base, action: "user.role", after: { email: "bo@x.test", role: "customer" } })).toBe("ann@toolforge.test removed admin rights from bo@x.test.");
+  });
+
+  it("tells order actions with the order's id and contents", () => {
+    expect(
+      auditSentence({ ...base, entity: "order", entityId: "ord_9", action: "order.delete", before: { email: "c@x.test", productName: "Saw", quantity: 3 } }),
+    ).toBe("ann@toolforge.test deleted order ord_9 of 3 × Saw by c@x.test.");
+    expect(auditSentence({ ...base, entityId: "ord_9", action: "order.shipping", after: { shipping: "shipped" } })).toBe("ann@toolforge.test marked order ord_9 as shipped.");
+  });
+
+  it("never hides an action it does not know", () => {
+    expect(auditSentence({ ...base, action: "thing.new", actorEmail: null, actorId: "usr_gone" })).toBe("A deleted account: thing.new on product prd_1.");
+  });
+});

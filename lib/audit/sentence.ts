@@ -1,0 +1,117 @@
+import { formatMoney } from "@/lib/money/format";
+
+/** What an audit entry needs to be told as a sentence. */
+export type AuditEntryText = {
+  actorEmail: string | null;
+  actorId: string;
+  action: string;
+  entity: string;
+  entityId: string;
+  before: unknown;
+  after: unknown;
+};
+
+type Values = Record<string, unknown>;
+
+function values(value: unknown): Values {
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Values) : {};
+}
+
+function text(value: unknown): string | null {
+  return typeof value === "string" && value ? value : typeof value === "number" ? String(value) : null;
+}
+
+function money(value: unknown): string | null {
+  return typeof value === "number" && Number.isInteger(value) ? formatMoney(value) : null;
+}
+
+const productFields: { key: string; label: string; show: (value: unknown) => string | null }[] = [
+  { key: "name", label: "name", show: (v) => (text(v) ? `“${text(v)}”` : null) },
+  { key: "priceCents", label: "price", show: money },
+  { key: "stock", label: "stock", show: text },
+  { key: "minOrderQuantity", label: "minimum order", show: text },
+  { key: "imageUrl", label: "photo", show: (v) => (text(v) ? "a new one" : null) },
+];
+
+/** "price $24.99 → $19.99, stock 420 → 400" for the fields an update changed. */
+function productChanges(before: Values, after: Values): string {
+  const changes = productFields
+    .filter(({ key }) => before[key] !== after[key])
+    .map(({ key, label, show }) => (key === "imageUrl" ? "a new photo" : `${label} ${show(before[key]) ?? "—"} → ${show(after[key]) ?? "—"}`));
+  return changes.length ? changes.join(", ") : "nothing visible";
+}
+
+/** Who did it: their address, the configuration, or a deleted account. */
+export function auditActor(entry: Pick<AuditEntryText, "actorEmail" | "actorId">): string {
+  if (entry.actorEmail) return entry.actorEmail;
+  if (entry.actorId === "system:admin-emails") return "The ADMIN_EMAILS setting";
+  return "A deleted account";
+}
+
+/**
+ * An audit entry as one plain sentence: "ann@example.com changed the price of “Claw Hammer” from
+ * $24.99 to $19.99." Unknown actions fall back to their code, so nothing is ever hidden.
+ */
+export function auditSentence(entry: AuditEntryText): string {
+  const who = auditActor(entry);
+  const before = values(entry.before);
+  const after = values(entry.after);
+  const subject = text(after.email) ?? text(before.email) ?? `account ${entry.entityId}`;
+  const productName = text(after.name) ?? text(before.name) ?? entry.entityId;
+  switch (entry.action) {
+    case "product.create":
+      return `${who} added “${productName}” at ${money(after.priceCents) ?? "—"}, ${text(after.stock) ?? "—"} in stock, minimum order ${text(after.minOrderQuantity) ?? "—"}.`;
+    case "product.update":
+      return `${who} changed “${text(before.name) ?? productName}”: ${productChanges(before, after)}.`;
+    case "product.delete":
+      return `${who} removed “${productName}” from the catalog.`;
+    case "order.delete": {
+      const what = text(before.productName) ? ` of ${text(before.quantity) ?? "?"} × ${text(before.productName)}` : "";
+      const whose = text(before.email) ? ` by ${text(before.email)}` : "";
+      return `${who} deleted order ${entry.entityId}${what}${whose}.`;
+    }
+    case "order.cancel": {
+      const whose = text(before.email) ? ` of ${text(before.email)}` : "";
+      return `${who} cancelled unpaid order ${text(before.number) ?? entry.entityId}${whose} (${money(before.totalCents) ?? "—"}); its stock went back on sale.`;
+    }
+    case "order.refund": {
+      const reason = text(after.reason) ? `: “${text(after.reason)}”` : "";
+      const stock = after.stockReturned === true ? " Its stock went back on sale." : "";
+      return `${who} refunded order ${text(before.number) ?? entry.entityId} (${money(before.totalCents) ?? "—"})${reason}.${stock}`;
+    }
+    case "payment.auto_refund": {
+      const reason = text(after.reason) ?? "a payment the order could not take";
+      return `The shop refunded ${money(before.amountCents) ?? "a payment"} automatically: ${reason}.`;
+    }
+    case "order.shipping":
+      return after.shipping === "shipped"
+        ? `${who} marked order ${entry.entityId} as shipped.`
+        : `${who} marked order ${entry.entityId} as not shipped yet.`;
+    case "user.role": {
+      const reason = text(after.reason) ? ` (${text(after.reason)})` : "";
+      return after.role === "admin"
+        ? `${who} made ${subject} an admin${reason}.`
+        : `${who} removed admin rights from ${subject}${reason}.`;
+    }
+    case "user.disabled":
+      return `${who} disabled the account of ${subject} and signed it out everywhere.`;
+    case "user.enabled":
+      return `${who} enabled the account of ${subject} again.`;
+    case "user.email-verified":
+      return `${subject} confirmed their email address.`;
+    case "user.email-changed":
+      return `${text(before.email) ?? "An account"} changed their email address to ${text(after.email) ?? "a new one"}.`;
+    case "user.password-changed":
+      return `${who} changed their password and signed out their other sessions.`;
+    case "user.password-reset":
+      return `${subject === `account ${entry.entityId}` ? who : subject} reset their password by email.`;
+    case "user.deleted":
+      return `${who === "A deleted account" ? "A customer" : who} deleted their account; ${text(after.ordersAnonymised) ?? "their"} orders were kept without their details.`;
+    case "review.hide":
+      return `${who} hid review ${entry.entityId} from the shop.`;
+    case "review.show":
+      return `${who} put review ${entry.entityId} back on the shop.`;
+    default:
+      return `${who}: ${entry.action} on ${entry.entity} ${entry.entityId}.`;
+  }
+}
