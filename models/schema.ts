@@ -262,6 +262,8 @@ export const review = pgTable(
     // Admin reviews (all) and the public reviews (visible only), newest first, paged by keyset.
     index("review_created_at_id_idx").on(t.createdAt, t.id),
     index("review_visible_created_at_id_idx").on(t.createdAt, t.id).where(sql`hidden = false`),
+    // The home page's reviews of the shop (product reviews show on their product's page).
+    index("review_shop_visible_created_at_id_idx").on(t.createdAt, t.id).where(sql`hidden = false and product_id is null`),
     // One shop review per customer, and one review per customer and product.
     uniqueIndex("review_user_shop_unique").on(t.userId).where(sql`${t.productId} is null`),
     uniqueIndex("review_user_product_unique").on(t.userId, t.productId).where(sql`${t.productId} is not null`),

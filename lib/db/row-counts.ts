@@ -3,7 +3,7 @@ import { like, sql } from "drizzle-orm";
 import { rowCount } from "@/models/schema";
 import type { Db } from "./client";
 
-export type CounterKey = "user" | "review" | "review:visible";
+export type CounterKey = "user" | "review" | "review:visible" | "review:shop-visible";
 
 /** The exact number of rows a trigger-kept counter holds (models/schema.ts rowCount). */
 export async function countRows(db: Db, key: CounterKey): Promise<number> {

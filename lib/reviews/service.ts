@@ -84,7 +84,7 @@ async function verifiedBuyersAmong(db: Db, userIds: string[]): Promise<Set<strin
 }
 
 /**
- * One page of public reviews (of the shop and of products), newest first, hidden ones left out: the newest page is read through the
+ * One page of public reviews of the shop (product reviews show on their product page), newest first, hidden ones left out: the newest page is read through the
  * partial index of visible reviews, then "verified buyer" is decided for those rows only.
  */
 export function listPublicReviews(query: ReviewListQuery): Promise<Page<ReviewView>> {
@@ -98,11 +98,11 @@ export function listPublicReviews(query: ReviewListQuery): Promise<Page<ReviewVi
         .from(review)
         .innerJoin(user, eq(user.id, review.userId))
         // A literal (not a parameter), so the planner can use the partial index of visible reviews.
-        .where(and(sql`${review.hidden} = false`, plan.where))
+        .where(and(sql`${review.hidden} = false and ${review.productId} is null`, plan.where))
         .orderBy(...plan.orderBy)
         .limit(plan.limit)
         .offset(plan.offset),
-      countRows(db, "review:visible"),
+      countRows(db, "review:shop-visible"),
     ]);
     const page = keysetPage(rows, plan, query, total, (row) => row);
     const verified = await verifiedBuyersAmong(db, page.items.map((r) => r.userId));

@@ -122,7 +122,7 @@ describe("reviews", () => {
 describe("product reviews", () => {
   const placePaidOrder = async (session: Session, productId: string) => {
     const placed = (await (await orders.POST(
-      makeRequest("/api/orders", { method: "POST", json: { productId, quantity: 1, phone: "+1 555 010 0199" }, cookie: session.cookie }),
+      makeRequest("/api/orders", { method: "POST", json: { productId, quantity: 1, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS }, cookie: session.cookie }),
       noParams(),
     )).json()) as { id: string };
     await markPaidForTest(placed.id);
