@@ -188,7 +188,7 @@ describe("two instances on one PostgreSQL database", { concurrency: false }, () 
     });
     let stderr = "";
     child.stderr.on("data", (chunk) => (stderr += chunk));
-    // The configuration is checked when the first request (the server's own page refresh) loads the app.
+    // The configuration is checked when the first request (the server's own warm-up) loads the app.
     const code = await new Promise((resolve) => child.once("exit", resolve));
     assert.equal(code, 1);
     assert.equal(stderr.trim(), "Invalid configuration: AUTH_SECRET is required when DATABASE_URL is set (every instance must share it)");
