@@ -55,7 +55,7 @@ export function writeNginxConfig({ prefix, listen, upstreams, workers = 1 }) {
     for (const dir of ["temp", "cache"]) fs.chownSync(path.join(prefix, dir), 65534, 65534);
   }
   const site = renderTemplate(fs.readFileSync(TEMPLATE, "utf8"), {
-    TOOLFORGE_UPSTREAM_SERVERS: upstreams.map((address) => `server ${address} max_fails=1 fail_timeout=2s;`).join("\n    "),
+    TOOLFORGE_UPSTREAM_SERVERS: upstreams.map((address) => `server ${address} max_fails=3 fail_timeout=2s;`).join("\n    "),
     TOOLFORGE_LISTEN: listen,
     TOOLFORGE_NGINX_DIR: NGINX_DIR,
     TOOLFORGE_CACHE_DIR: path.join(prefix, "cache"),

@@ -199,7 +199,9 @@ describe("nginx in front of two instances on one PostgreSQL database", { concurr
 
   before(async () => {
     await query(`create database "${database}"`);
-    const shared = { DATABASE_URL: databaseUrl, AUTH_SECRET, TRUSTED_PROXY_HOPS: "1" };
+    // No sample catalog: the build prerendered with one, so any sample product on a page would be
+    // the build's copy, not this database.
+    const shared = { DATABASE_URL: databaseUrl, AUTH_SECRET, TRUSTED_PROXY_HOPS: "1", SEED_CATALOG: "false" };
     [a, b] = await Promise.all([
       startInstance("a", BASE_PORT + 1, { ...shared, DATA_DIR: path.join(scratch, "a") }),
       startInstance("b", BASE_PORT + 2, { ...shared, DATA_DIR: path.join(scratch, "b") }),
@@ -221,12 +223,29 @@ describe("nginx in front of two instances on one PostgreSQL database", { concurr
       await Promise.race([nginx.exited, sleep(5_000)]);
       await stop(nginx);
     }
-    const problems = nginx ? nginx.errorLog().split("\n").filter((line) => /\[(crit|alert|emerg)\]/.test(line)) : [];
-    if (problems.length > 0) console.log(`# nginx reported:\n${problems.slice(-10).join("\n")}`);
+    // What nginx saw go wrong (a killed instance shows up here by design), counted by kind.
+    const kinds = new Map();
+    for (const line of nginx ? nginx.errorLog().split("\n") : []) {
+      const kind = /\[(error|crit|alert|emerg)\] [\d#]+: (?:\*\d+ )?([^,]*)/.exec(line);
+      if (kind) kinds.set(`${kind[1]}: ${kind[2]}`, (kinds.get(`${kind[1]}: ${kind[2]}`) ?? 0) + 1);
+    }
+    for (const [kind, n] of kinds) console.log(`# nginx ${n}× ${kind}`);
     fs.rmSync(nginxPrefix, { recursive: true, force: true });
     await query(`drop database if exists "${database}" with (force)`);
     fs.rmSync(scratch, { recursive: true, force: true });
     console.log(`# topology test took ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+  });
+
+  it("every start serves the database's catalog, never the one the build saw", async () => {
+    for (const base of [a.base, b.base, PROXY]) {
+      const catalog = await request(`${base}/servicedata`);
+      assert.equal(catalog.status, 200);
+      assert.match(catalog.text, /No tools are on sale right now\./, `${base}/servicedata shows the empty catalog`);
+      const home = await request(`${base}/`);
+      assert.equal(home.status, 200);
+      assert.ok(!home.text.includes("Forged Claw Hammer"), `${base}/ shows no sample product`);
+      assert.equal(JSON.parse((await request(`${base}/api/products`)).text).total, 0);
+    }
   });
 
   it("the proxy caches anonymous pages for a second, compresses, and never caches a signed-in request", async () => {
