@@ -1,3 +1,5 @@
+const SHARED_PAGE_CACHE = "public, max-age=0, s-maxage=1, stale-while-revalidate=59";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships a WASM build of Postgres that must be loaded from node_modules at run time,
@@ -7,6 +9,17 @@ const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "sharp", "pino", "prom-client"],
   poweredByHeader: false,
   reactStrictMode: true,
+  // The anonymous pages are the same for everyone (the signed-in header is fetched by the browser):
+  // a shared cache (the nginx proxy, deploy/nginx) may keep them for a second and serve a stale copy
+  // while it fetches a new one. Browsers always ask again. Next keeps a Cache-Control set here.
+  async headers() {
+    const shared = [{ key: "Cache-Control", value: SHARED_PAGE_CACHE }];
+    return [
+      { source: "/", headers: shared },
+      { source: "/servicedata", headers: shared },
+      { source: "/products/:id", headers: shared },
+    ];
+  },
   images: {
     formats: ["image/avif", "image/webp"],
     dangerouslyAllowSVG: false,

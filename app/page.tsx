@@ -16,8 +16,10 @@ export const metadata: Metadata = {
   alternates: { canonical: "/" },
 };
 
-// Static, regenerated at most once a minute: the catalog changes rarely and the page is the shop's front door.
-export const revalidate = 60;
+// Rendered at request time from the catalog and review caches, which every instance drops when they
+// change (lib/changes): a start never serves the build's sample catalog, and a change shows at once.
+// The proxy in front caches the page for a second (next.config.mjs headers, docs/decisions/027).
+export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
   // Newest first: the front door leads with what the workshop added last; the catalog has the full range.

@@ -1,9 +1,11 @@
 import { revalidatePath } from "next/cache";
-import { invalidateCatalog } from "@/lib/catalog/service";
 
-/** After any change to products or stock: drop the catalog read cache and the static pages built from it. */
+// The pages read the catalog and the reviews at request time: the catalog through a cache that every
+// instance drops when it changes (lib/changes, docs/decisions/027), the reviews from the database. What is left to do after a write
+// is to tell the acting browser's router that its copy of these pages is out of date.
+
+/** After any change to products or stock. */
 export function revalidateCatalogPages(): void {
-  invalidateCatalog();
   // Route handlers also run in jest, outside Next's server, where there are no pages to revalidate.
   if (!process.env.NEXT_RUNTIME) return;
   revalidatePath("/");

@@ -4,7 +4,8 @@ import { getEnv } from "@/lib/env";
 import { productPath } from "@/models/catalog";
 
 // Regenerated like the catalog: at most once a minute, and at once when this process changes a product.
-export const revalidate = 60;
+// Read at request time, like the pages it lists: a start never serves the build's catalog.
+export const dynamic = "force-dynamic";
 
 /** The public pages and every product on sale (https://www.sitemaps.org/protocol.html). */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {

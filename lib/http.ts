@@ -23,6 +23,14 @@ export type ErrorBody = {
   error: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, string> };
 };
 
+/**
+ * For public reads that are the same for every caller (the catalog): a shared cache (the proxy,
+ * deploy/nginx) may keep the answer for a second and serve it stale while it fetches a new one;
+ * browsers always ask again. Instances learn of changes at once (lib/changes), so this second is
+ * the whole lag a visitor can see.
+ */
+export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=59";
+
 export function json(body: unknown, init?: ResponseInit): Response {
   return Response.json(body, init);
 }

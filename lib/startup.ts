@@ -23,9 +23,6 @@ export async function startServer(): Promise<void> {
     }
     throw error;
   }
-  if (env.DATABASE_URL && !env.CLOUDINARY_URL) {
-    log("warn", "uploaded images are stored on this instance's disk (DATA_DIR/uploads) while the database is shared: other instances cannot serve them; set CLOUDINARY_URL when running more than one instance");
-  }
   if (!env.SMTP_URL && env.NODE_ENV !== "test") {
     log("warn", "SMTP_URL is not set: mail (address verification, password resets, receipts) stays in the outbox and reaches nobody; read it with `npm run outbox`");
   }

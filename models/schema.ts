@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -379,3 +380,18 @@ export const authSchema = { user, session, account, verification, twoFactor };
 
 export { rateLimitHit } from "./rate-limit";
 export * from "./identity";
+
+/** PostgreSQL's bytea, as a Buffer on both engines (pg answers a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+// Uploaded images when the shop runs on PostgreSQL without Cloudinary (lib/storage): every instance
+// serves every image. Names are random and an image is never rewritten.
+export const storedImage = pgTable("stored_image", {
+  name: text("name").primaryKey(),
+  contentType: text("content_type").notNull(),
+  bytes: bytea("bytes").notNull(),
+  createdAt: createdAt(),
+});

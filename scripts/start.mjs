@@ -1,6 +1,6 @@
 // `npm start`: build when there is no build (or the sources are newer than it), then run the
 // production server (server/index.mjs) in this process: Next with our client address handling,
-// request logs and metrics, graceful shutdown, and the refresh of prerendered pages once it listens.
+// request logs and metrics, graceful shutdown, and a first render of the busiest pages once it listens.
 // SKIP_BUILD=true or --no-build serves the existing build as it is (the Docker image does).
 import { ensureBuild, root } from "./ensure-build.mjs";
 

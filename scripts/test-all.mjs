@@ -9,6 +9,7 @@ const steps = [
   ["jest on PostgreSQL", ["npm", "run", "test:pg"]],
   ["end-to-end (Playwright, production build)", ["npm", "run", "test:e2e"]],
   ["server processes (the build e2e made: two instances on PostgreSQL, shutdown, logs)", ["npm", "run", "test:server"]],
+  ["topology (nginx with deploy/nginx in front of two instances on PostgreSQL)", ["npm", "run", "test:topology"]],
 ];
 
 for (const [name, [command, ...args]] of steps) {

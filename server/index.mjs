@@ -10,7 +10,7 @@
 //   node server/index.mjs          serve the existing production build (npm run start:built)
 //   node server/index.mjs --dev    development server (npm run dev)
 // `npm start` (scripts/start.mjs) builds when needed and then calls startShop() below.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -127,15 +127,12 @@ async function makeLogger(dev, level) {
 }
 
 /**
- * Regenerates the pages prerendered at build time from the build's private sample database, so the
- * first visitors see the real catalog (app/api/internal/revalidate).
+ * Renders the busiest pages once, so the first visitors do not pay for loading their code. The pages
+ * read the database at request time (docs/decisions/027): there is no prerendered copy to refresh.
  * @param {string} base
- * @param {string} token
  */
-async function refreshPrerenderedPages(base, token) {
-  await fetch(`${base}/api/internal/revalidate`, { method: "POST", headers: { "x-revalidate-token": token } });
-  // The first visit after revalidation regenerates in the background; two visits leave fresh pages.
-  for (const page of ["/", "/servicedata", "/", "/servicedata"]) await fetch(`${base}${page}`).then((r) => r.arrayBuffer());
+async function warmPages(base) {
+  for (const page of ["/", "/servicedata"]) await fetch(`${base}${page}`).then((r) => r.arrayBuffer());
 }
 
 /**
@@ -160,9 +157,6 @@ export async function startShop({ dev = false, dir = ROOT, env = process.env } =
   const logger = await makeLogger(dev, settings.logLevel);
   installLogger(logger);
   if (!dev) routeConsoleToLogger(logger);
-
-  const revalidateToken = randomBytes(24).toString("hex");
-  process.env.TOOLFORGE_REVALIDATE_TOKEN = revalidateToken;
 
   /** @type {Set<import("node:http").ServerResponse>} */
   const inFlight = new Set();
@@ -295,9 +289,9 @@ export async function startShop({ dev = false, dir = ROOT, env = process.env } =
   logger.info({ url, trustedProxyHops: settings.trustedProxyHops, dev }, "listening");
 
   if (!dev) {
-    refreshPrerenderedPages(`http://127.0.0.1:${settings.port}`, revalidateToken)
+    warmPages(`http://127.0.0.1:${settings.port}`)
       .then(() => logger.info({ url }, "ready"))
-      .catch((error) => logger.warn({ error }, "page refresh after start failed"));
+      .catch((error) => logger.warn({ error }, "warming the pages after start failed"));
   }
   return server;
 }

@@ -5,9 +5,10 @@ import { CatalogView, DEFAULT_SORT, type SortOption } from "@/components/catalog
 import { listProducts } from "@/lib/catalog/service";
 import { DEFAULT_PAGE_SIZE, productSorts, sortLabels } from "@/models/catalog";
 
-// Static, regenerated at most once a minute (ISR): the page never reads the request, so it is served
-// like a file. Search, sort and paging happen in the browser (CatalogBrowser) against /api/products.
-export const revalidate = 60;
+// Rendered at request time from the catalog cache, which every instance drops when the catalog changes
+// (lib/changes, docs/decisions/027); the proxy in front caches it for a second. Search, sort and
+// paging happen in the browser (CatalogBrowser) against /api/products.
+export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = {
   title: "Catalog",

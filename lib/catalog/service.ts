@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { recordAudit } from "@/lib/audit/service";
+import { announceChange, onChange } from "@/lib/changes";
 import { getDb, type Tx } from "@/lib/db/client";
 import { containsPattern } from "@/lib/db/like";
 import { AppError } from "@/lib/errors";
@@ -11,8 +12,9 @@ import { quantityMessage } from "@/models/orders";
 import { product } from "@/models/schema";
 
 // The catalog is read on every home, catalog and API request and changes rarely: reads are cached in
-// the process and dropped whenever this process changes a product (invalidateCatalog). Other instances
-// behind a load balancer see a change within CACHE_TTL_MS.
+// the process and dropped on every instance whenever a product or its stock changes (invalidateCatalog
+// announces it, lib/changes carries it to the other instances). The lifetime only bounds the lag
+// should a notice be lost (an instance killed between its commit and its notice).
 const CACHE_TTL_MS = 5_000;
 const MAX_CACHED_QUERIES = 500;
 
@@ -36,9 +38,14 @@ function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
   return value;
 }
 
-/** Drops every cached catalog read; call after any write that changes a product or its stock. */
+onChange("catalog", "catalog-reads", () => cache().clear());
+
+/**
+ * Drops every cached catalog read, here at once and on the other instances by a notice; call after
+ * (never before) the commit of any write that changes a product or its stock.
+ */
 export function invalidateCatalog(): void {
-  cache().clear();
+  void announceChange("catalog");
 }
 
 const productColumns = {

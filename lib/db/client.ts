@@ -3,6 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "@/models/schema";
+import { CHANGE_CHANNEL, dropAllCaches, flushNotices, receiveNotice, setNoticeSender } from "@/lib/changes";
+import { ChangeListener } from "@/lib/changes/listener";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { claimDataDir, type OutboxEntry } from "./data-dir-lock";
@@ -109,11 +111,22 @@ async function openPostgres(url: string): Promise<Handle> {
   // without a listener that would crash the process. The pool replaces the client on next use.
   pool.on("error", (error) => log("warn", "idle database connection lost", { error: error.message }));
   const db = drizzle(pool, { schema }) as unknown as Db;
+  // Other instances share this database: hear their changes, and tell them ours (lib/changes).
+  const listener = new ChangeListener({ url, onNotice: receiveNotice, onReconnect: dropAllCaches });
+  await listener.start();
+  setNoticeSender(async (payload) => {
+    await pool.query("select pg_notify($1, $2)", [CHANGE_CHANNEL, payload]);
+  });
   return {
     db,
     engine: "postgres",
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX }),
-    close: () => pool.end(),
+    close: async () => {
+      setNoticeSender(undefined);
+      await flushNotices();
+      await listener.stop();
+      await pool.end();
+    },
   };
 }
 

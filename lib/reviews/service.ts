@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { recordAudit } from "@/lib/audit/service";
+import { announceChange, onChange } from "@/lib/changes";
 import { findProductById } from "@/lib/catalog/service";
 import { getDb, type Db } from "@/lib/db/client";
 import { keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db/keyset";
@@ -68,9 +69,14 @@ const newestFirst: KeysetSort = { key: review.createdAt, keyType: "timestamptz",
 // dropped whenever this process writes a review. A purchase shows as "verified buyer" within the TTL.
 const publicReviews = readCache("reviews", 5_000);
 
-/** Drops the cached public reviews: after a review is written or moderated, and when a payment makes a verified buyer. */
+onChange("reviews", "reviews:public", () => publicReviews.clear());
+
+/**
+ * Drops the cached public reviews on every instance (lib/changes): after a review is written or
+ * moderated, and when a payment makes a verified buyer.
+ */
 export function invalidatePublicReviews(): void {
-  publicReviews.clear();
+  void announceChange("reviews");
 }
 
 /** Which of these customers have a paid order: one indexed probe per author on the page, not a scan of orders. */
@@ -193,7 +199,7 @@ export async function saveReview(actor: Actor, input: ReviewInput): Promise<{ re
     : insert.onConflictDoUpdate({ target: review.userId, targetWhere: sql`${review.productId} is null`, set });
   const [written] = await upsert.returning({ id: review.id, createdAt: review.createdAt, updatedAt: review.updatedAt });
   if (!written) throw new Error("review upsert returned nothing");
-  publicReviews.clear();
+  invalidatePublicReviews();
   const mine = await findMyReview(actor, productId);
   if (!mine) throw new Error("review vanished after writing");
   // A fresh insert has created_at = updated_at (both default to now()).
@@ -217,7 +223,7 @@ export async function setReviewHidden(actor: Actor, reviewId: string, hidden: bo
       after: { hidden },
     });
   });
-  publicReviews.clear();
+  invalidatePublicReviews();
   const [row] = await db.select(columns).from(review).innerJoin(user, eq(user.id, review.userId)).where(eq(review.id, reviewId));
   if (!row) throw new AppError("not_found", "No review with this id.");
   return { ...toView(row), hidden: row.hidden, authorEmail: row.authorEmail };

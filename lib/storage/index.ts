@@ -2,8 +2,11 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { storedImage } from "@/models/schema";
 import { reencodeImage } from "./images";
 
 export type StoredImage = { url: string };
@@ -28,6 +31,24 @@ const localStore: ImageStore = {
   async remove(url) {
     const name = url.replace(/^\/uploads\//, "");
     if (UPLOAD_NAME_PATTERN.test(name)) await fs.rm(path.join(uploadsDir(), name), { force: true });
+  },
+};
+
+/**
+ * The shared database, when the shop runs on PostgreSQL without Cloudinary: every instance serves
+ * every image from the same table, and backups of the database include them.
+ */
+const databaseStore: ImageStore = {
+  async put(name, bytes) {
+    const db = await getDb();
+    await db.insert(storedImage).values({ name, contentType: "image/webp", bytes });
+    return { url: `/uploads/${name}` };
+  },
+  async remove(url) {
+    const name = url.replace(/^\/uploads\//, "");
+    if (!UPLOAD_NAME_PATTERN.test(name)) return;
+    const db = await getDb();
+    await db.delete(storedImage).where(eq(storedImage.name, name));
   },
 };
 
@@ -68,9 +89,11 @@ function cloudinaryStore(cloudinaryUrl: string): ImageStore {
   };
 }
 
+/** Where new uploads go: Cloudinary when configured, else the database when it is shared, else local disk. */
 function store(): ImageStore {
-  const { CLOUDINARY_URL } = getEnv();
-  return CLOUDINARY_URL ? cloudinaryStore(CLOUDINARY_URL) : localStore;
+  const { CLOUDINARY_URL, DATABASE_URL } = getEnv();
+  if (CLOUDINARY_URL) return cloudinaryStore(CLOUDINARY_URL);
+  return DATABASE_URL ? databaseStore : localStore;
 }
 
 /** Validates, re-encodes and stores an uploaded image; answers its public URL. */
@@ -84,14 +107,32 @@ export async function deleteImage(url: string): Promise<void> {
   await store().remove(url);
 }
 
-/** Reads a locally stored upload, or null when there is none with that name. */
-export async function readLocalUpload(name: string): Promise<Buffer | null> {
-  if (!UPLOAD_NAME_PATTERN.test(name)) return null;
+async function readFromDisk(name: string): Promise<Buffer | null> {
   try {
     return await fs.readFile(path.join(uploadsDir(), name));
   } catch {
     return null;
   }
+}
+
+/**
+ * An upload served by this shop (`/uploads/<name>`), or null when there is none with that name. On
+ * PostgreSQL the database is read first, then the disk, where a shop that moved from the embedded
+ * database keeps its older images.
+ */
+export async function readUpload(name: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+  if (!UPLOAD_NAME_PATTERN.test(name)) return null;
+  if (getEnv().DATABASE_URL) {
+    const db = await getDb();
+    const [row] = await db
+      .select({ bytes: storedImage.bytes, contentType: storedImage.contentType })
+      .from(storedImage)
+      .where(eq(storedImage.name, name))
+      .limit(1);
+    if (row) return row;
+  }
+  const bytes = await readFromDisk(name);
+  return bytes ? { bytes, contentType: "image/webp" } : null;
 }
 
 /**

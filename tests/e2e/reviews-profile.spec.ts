@@ -58,7 +58,7 @@ test.describe("reviews", () => {
     await expect(page.getByText("You've already reviewed us — saving will update your review.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Update review" })).toBeVisible();
 
-    // The home page is static and revalidated when a review is written: reload until the new text shows.
+    // The home page reads the reviews at request time: reload until the new text shows.
     const reviews = page.locator('[data-section="reviews"]');
     await expect
       .poll(

@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import { jest } from "@jest/globals";
 import { and, eq } from "drizzle-orm";
 import * as confirmEmailChange from "@/app/api/account/confirm-email-change/route";
@@ -24,6 +22,7 @@ import { ageSessions, signIn, signInRequest, whoAmI } from "@/tests/fixtures/acc
 import { cookiesFrom, makeRequest, noParams, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
 import { countMailTo, newestMailTo, signUpVerified, tokenMailedTo } from "@/tests/fixtures/mail";
 import { createProduct, TEST_ADDRESS } from "@/tests/fixtures/shop";
+import { uploadedNames } from "@/tests/fixtures/uploads";
 
 jest.setTimeout(120_000);
 
@@ -198,8 +197,8 @@ describe("deleting the account", () => {
     const { person, paidOrderId, unpaidOrderId } = await customerWithHistory();
     const db = await getDb();
     const [photo] = await db.select({ image: user.image }).from(user).where(eq(user.id, person.userId));
-    const photoFile = path.join(process.env.DATA_DIR as string, "uploads", (photo?.image ?? "").replace("/uploads/", ""));
-    expect(fs.existsSync(photoFile)).toBe(true);
+    const photoName = (photo?.image ?? "").replace("/uploads/", "");
+    expect(await uploadedNames()).toContain(photoName);
 
     const response = await deleteMe(person.cookie);
     expect(response.status).toBe(200);
@@ -211,7 +210,7 @@ describe("deleting the account", () => {
     expect(await db.select().from(profile).where(eq(profile.userId, person.userId))).toEqual([]);
     expect(await db.select().from(review).where(eq(review.userId, person.userId))).toEqual([]);
     expect(await countMailTo(person.email)).toBe(0);
-    expect(fs.existsSync(photoFile)).toBe(false);
+    expect(await uploadedNames()).not.toContain(photoName);
 
     const kept = await db.select().from(order).where(eq(order.id, paidOrderId));
     expect(kept[0]).toMatchObject({ userId: null, email: ANONYMISED_ORDER.email, phone: ANONYMISED_ORDER.phone, status: "paid", totalCents: 4000 });

@@ -8,17 +8,13 @@ import * as uploadFile from "@/app/uploads/[name]/route";
 import * as healthRoute from "@/app/api/health/route";
 import { cookiesFrom, makeRequest, noParams, pngBytes, signUp, uniqueEmail } from "@/tests/fixtures/http";
 import { verifyThroughMail } from "@/tests/fixtures/mail";
+import { uploadedNames } from "@/tests/fixtures/uploads";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Me = { id: string; name: string; email: string; imageUrl: string | null; role: string; emailVerified: boolean };
 
 async function me(init: { cookie?: string; bearer?: string }): Promise<Response> {
   return meRoute.GET(makeRequest("/api/me", init), noParams());
-}
-
-function uploadedFiles(): string[] {
-  const dir = path.join(process.env.DATA_DIR as string, "uploads");
-  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 }
 
 describe("sign-up, sign-in and sign-out over HTTP", () => {
@@ -129,7 +125,7 @@ describe("POST /api/register (account with a profile photo)", () => {
   });
 
   it("names every missing or invalid field, and writes nothing", async () => {
-    const before = uploadedFiles().length;
+    const before = (await uploadedNames()).length;
     const response = await registerRoute.POST(
       makeRequest("/api/register", { method: "POST", body: registerForm({ name: "", email: "nope", password: "short" }) }),
       noParams(),
@@ -142,7 +138,7 @@ describe("POST /api/register (account with a profile photo)", () => {
       password: "Use at least 8 characters",
       photo: "Add a profile photo",
     });
-    expect(uploadedFiles()).toHaveLength(before);
+    expect(await uploadedNames()).toHaveLength(before);
   });
 
   it("refuses a text file renamed as an image", async () => {
@@ -164,7 +160,7 @@ describe("POST /api/register (account with a profile photo)", () => {
 
   it("removes the stored photo again when the email is already taken", async () => {
     const { email } = await signUp();
-    const before = uploadedFiles().length;
+    const before = (await uploadedNames()).length;
     const response = await registerRoute.POST(
       makeRequest("/api/register", {
         method: "POST",
@@ -174,7 +170,7 @@ describe("POST /api/register (account with a profile photo)", () => {
     );
     expect(response.status).toBe(409);
     expect(((await response.json()) as ErrorBody).error.fields?.email).toMatch(/already exists/);
-    expect(uploadedFiles()).toHaveLength(before);
+    expect(await uploadedNames()).toHaveLength(before);
   });
 
   it("refuses a JSON body with 415 rather than failing", async () => {
@@ -205,7 +201,31 @@ describe("POST /api/uploads", () => {
     const { cookie } = await signUp();
     const response = await upload(formWith(await pngBytes(200, 100)), cookie);
     expect(response.status).toBe(201);
-    expect(((await response.json()) as { url: string }).url).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
+    const { url } = (await response.json()) as { url: string };
+    expect(url).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
+    const name = url.replace("/uploads/", "");
+
+    // On PostgreSQL every instance must serve it: it is in the database, not on this one's disk.
+    const onDisk = fs.existsSync(path.join(process.env.DATA_DIR as string, "uploads", name));
+    expect(onDisk).toBe(!process.env.DATABASE_URL);
+    expect(await uploadedNames()).toContain(name);
+
+    const served = await uploadFile.GET(makeRequest(url), noParams({ name }));
+    expect(served.status).toBe(200);
+    expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const etag = served.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^"[a-f0-9]{32}"$/);
+    expect(new TextDecoder().decode(new Uint8Array(await served.arrayBuffer()).slice(8, 12))).toBe("WEBP");
+
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, "*"]) {
+      const again = await uploadFile.GET(makeRequest(url, { headers: { "if-none-match": ifNoneMatch } }), noParams({ name }));
+      expect({ ifNoneMatch, status: again.status, body: await again.text() }).toEqual({ ifNoneMatch, status: 304, body: "" });
+      expect(again.headers.get("etag")).toBe(etag);
+    }
+    const changed = await uploadFile.GET(makeRequest(url, { headers: { "if-none-match": '"0123"' } }), noParams({ name }));
+    expect(changed.status).toBe(200);
+    const missing = "0".repeat(32) + ".webp";
+    expect((await uploadFile.GET(makeRequest(`/uploads/${missing}`), noParams({ name: missing }))).status).toBe(404);
   });
 
   it("refuses SVG even when it is well-formed", async () => {

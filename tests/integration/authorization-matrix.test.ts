@@ -5,7 +5,6 @@ import * as adminOrders from "@/app/api/admin/orders/route";
 import * as adminSubscribers from "@/app/api/admin/subscribers/route";
 import * as contact from "@/app/api/contact/route";
 import * as health from "@/app/api/health/route";
-import * as revalidate from "@/app/api/internal/revalidate/route";
 import * as me from "@/app/api/me/route";
 import * as meProfile from "@/app/api/me/profile/route";
 import * as adminReviews from "@/app/api/admin/reviews/route";
@@ -130,7 +129,6 @@ const table: Row[] = [
   { route: "GET /api/account/confirm-email-change (unknown link)", handler: h(confirmEmailChange.GET), method: "GET", path: () => `/api/account/confirm-email-change?token=${"x".repeat(43)}`, expect: [303, 303, 303, 303] },
   // DELETE /api/me deletes whoever calls it, so it cannot share these sessions: account-security.test.ts covers it.
   { route: "POST /api/webhooks/stripe (Stripe not configured)", handler: h(stripeWebhook.POST), method: "POST", path: () => "/api/webhooks/stripe", body: async () => ({ json: {} }), expect: [404, 404, 404, 404] },
-  { route: "POST /api/internal/revalidate (no token)", handler: h(revalidate.POST), method: "POST", path: () => "/api/internal/revalidate", expect: [404, 404, 404, 404] },
 ];
 
 let sessions: Record<Exclude<Who, "anonymous">, Session>;

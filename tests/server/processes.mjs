@@ -1,6 +1,6 @@
 // The production server as operators run it: real `node server/index.mjs` processes on the built app.
-// Two instances on one PostgreSQL database share their rate limits and ignore spoofed address
-// headers; each request gets one log line with its id and nothing personal; SIGTERM under load
+// Two instances on one PostgreSQL database share their rate limits and uploaded images and ignore
+// spoofed address headers; each request gets one log line with its id and nothing personal; SIGTERM under load
 // answers or refuses every request and writes nothing by halves; PGlite is closed cleanly, and work
 // that outlives the grace period is cut.
 //
@@ -188,17 +188,22 @@ describe("two instances on one PostgreSQL database", { concurrency: false }, () 
     });
     let stderr = "";
     child.stderr.on("data", (chunk) => (stderr += chunk));
-    // The configuration is checked when the first request (the server's own page refresh) loads the app.
+    // The configuration is checked when the first request (the server's own warm-up) loads the app.
     const code = await new Promise((resolve) => child.once("exit", resolve));
     assert.equal(code, 1);
     assert.equal(stderr.trim(), "Invalid configuration: AUTH_SECRET is required when DATABASE_URL is set (every instance must share it)");
   });
 
-  it("warn at start that images on local disk are not shared between instances", () => {
-    for (const instance of [a, b]) {
-      const warning = entries(instance).find((line) => line.level === "warn" && /uploaded images are stored on this instance's disk/.test(line.msg));
-      assert.ok(warning, `${instance.name} warns about local uploads next to DATABASE_URL`);
-    }
+  it("serve an image uploaded through one instance from the other (it is stored in the database)", async () => {
+    const photo = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#1d4ed8" } }).png().toBuffer();
+    const signUp = await register(a.base, { email: "photo-owner@example.com", name: "Photo Owner", password: "long-enough-pw", photo, from: "127.0.0.14" });
+    assert.equal(signUp.status, 201, signUp.text);
+    const { user } = JSON.parse(signUp.text);
+    assert.match(user.imageUrl, /^\/uploads\/[a-f0-9]{32}\.webp$/);
+    const served = await request(`${b.base}${user.imageUrl}`);
+    assert.equal(served.status, 200);
+    assert.equal(served.headers["content-type"], "image/webp");
+    assert.deepEqual(fs.readdirSync(dataDirs[0]).filter((name) => name === "uploads"), [], "nothing was written to a's disk");
   });
 
   it("share one limit, and a spoofed X-Forwarded-For chooses no bucket of its own", async () => {

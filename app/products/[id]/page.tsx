@@ -13,16 +13,12 @@ import { listProductReviews } from "@/lib/reviews/service";
 import { productIdSchema, productPath, schemaAvailability, stockState, type Product } from "@/models/catalog";
 import type { ReviewView } from "@/models/reviews";
 
-// Like the catalog (ADR 004): rendered on first visit, served from Next's cache, regenerated at most
-// once a minute and at once when this process changes the product. Nothing here reads the request.
-export const revalidate = 60;
+// Like the home page and the catalog (docs/decisions/027): rendered at request time from the catalog
+// cache every instance drops on a change notice; the proxy in front keeps it for a second
+// (next.config.mjs). Nothing here reads the request's cookies.
+export const dynamic = "force-dynamic";
 
 type ProductPageProps = { params: Promise<{ id: string }> };
-
-/** No product is built ahead: each page is rendered on its first visit, then cached. */
-export function generateStaticParams(): { id: string }[] {
-  return [];
-}
 
 async function findProduct(id: string): Promise<Product | null> {
   const parsed = productIdSchema.safeParse(id);

@@ -1,7 +1,7 @@
 import { revalidateCatalogPages } from "@/app/revalidate-catalog";
 import { requireActor } from "@/lib/accounts/actor";
 import { deleteProduct, getProductById, updateProduct } from "@/lib/catalog/service";
-import { json, parseWith, readJson, route } from "@/lib/http";
+import { json, parseWith, readJson, route, SHARED_CACHE_CONTROL } from "@/lib/http";
 import { productIdSchema, productPatchSchema } from "@/models/catalog";
 
 type Context = { params: Promise<{ id: string }> };
@@ -13,7 +13,7 @@ async function productIdFrom(params: Context["params"]): Promise<string> {
 }
 
 export const GET = route(async (_request: Request, { params }: Context) => {
-  return json(await getProductById(await productIdFrom(params)));
+  return json(await getProductById(await productIdFrom(params)), { headers: { "cache-control": SHARED_CACHE_CONTROL } });
 });
 
 export const PATCH = route(async (request: Request, { params }: Context) => {
