@@ -131,20 +131,3 @@ export function assertSameOrigin(request: Request): void {
     throw new AppError("forbidden", "Requests from other sites are not allowed.");
   }
 }
-
-type Handler<C> = (request: Request, context: C) => Promise<Response>;
-
-/**
- * Wraps a route handler: same-origin check and one error mapper. The request's log line is written
- * by the server (server/index.mjs) for every request, with the request id that error logs carry too.
- */
-export function route<C>(handler: Handler<C>): Handler<C> {
-  return async (request, context) => {
-    try {
-      assertSameOrigin(request);
-      return await handler(request, context);
-    } catch (error) {
-      return errorResponse(error);
-    }
-  };
-}

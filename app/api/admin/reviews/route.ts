@@ -1,8 +1,7 @@
-import { requireActor } from "@/lib/accounts/actor";
-import { json, route } from "@/lib/http";
+import { route } from "@/lib/api/route";
+import { json} from "@/lib/http";
 import { listAllReviews } from "@/lib/reviews/service";
 
-export const GET = route(async (request: Request) => {
-  const actor = await requireActor(request.headers);
+export const GET = route("GET /api/admin/reviews", async (request: Request, _context: unknown, actor) => {
   return json({ items: await listAllReviews(actor) }, { headers: { "cache-control": "private, no-store" } });
 });

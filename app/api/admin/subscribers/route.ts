@@ -1,10 +1,9 @@
-import { requireActor } from "@/lib/accounts/actor";
-import { json, route } from "@/lib/http";
+import { route } from "@/lib/api/route";
+import { json} from "@/lib/http";
 import { listSubscribers, subscribersToCsv } from "@/lib/messages/service";
 
 /** The newsletter list as JSON, or as a CSV download with ?format=csv. */
-export const GET = route(async (request: Request) => {
-  const actor = await requireActor(request.headers);
+export const GET = route("GET /api/admin/subscribers", async (request: Request, _context: unknown, actor) => {
   const items = await listSubscribers(actor);
   if (new URL(request.url).searchParams.get("format") === "csv") {
     return new Response(subscribersToCsv(items), {
