@@ -7,7 +7,7 @@ export const phoneSchema = z
   .regex(/^\+?[0-9][0-9 ()-]{5,18}[0-9]$/, "Enter a contact number of 7 to 20 digits, e.g. +1 555 010 0199");
 
 /** The form and API input for placing an order. Price and total never come from the client. */
-export const placeOrderSchema = z.object({
+export const placeOrderSchema = z.strictObject({
   productId: z.string({ error: "Choose a product" }).trim().min(1, "Choose a product").max(64),
   quantity: z
     .number({ error: "Enter the number of units as a whole number" })
@@ -43,7 +43,7 @@ export type OrderView = {
   paidAt: string | null;
 };
 
-export const shippingSchema = z.object({
+export const shippingSchema = z.strictObject({
   shipped: z.boolean({ error: "Send shipped as true or false" }),
 });
 

@@ -2,7 +2,7 @@ import "server-only";
 import { findActor, requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { findAuthRoute } from "@/lib/accounts/auth-routes";
 import { AppError } from "@/lib/errors";
-import { assertSameOrigin, DEFAULT_JSON_LIMIT, errorResponse, readBodyBytes } from "@/lib/http";
+import { assertSameOrigin, assertUsableUrl, DEFAULT_JSON_LIMIT, errorResponse, parseJsonBody, readBodyBytes } from "@/lib/http";
 import { requireMetricsToken } from "@/lib/metrics";
 import { requireInternalToken } from "@/lib/api/internal-token";
 import { SHOP_ROUTES, type Access, type AccessOf, type ShopRouteKey } from "@/lib/api/routes";
@@ -35,6 +35,17 @@ export async function checkAccess(access: Access, request: Request): Promise<Act
   }
 }
 
+// Path parameters are opaque ids ("prd_3kq9…", better-auth's ids): anything else names nothing.
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+async function assertIdParams(context: unknown): Promise<void> {
+  const params = (context as { params?: Promise<Record<string, string | string[]>> } | undefined)?.params;
+  if (!params) return;
+  for (const value of Object.values(await params)) {
+    if (typeof value === "string" && !ID_PATTERN.test(value)) throw new AppError("not_found", "Not found.");
+  }
+}
+
 /**
  * A route handler for one row of the route table (lib/api/routes.ts): refuses cross-site writes,
  * then checks the caller's right, and only then runs the handler, which gets the actor the check
@@ -45,7 +56,9 @@ export function route<K extends ShopRouteKey, C = unknown>(key: K, handler: Hand
   return async (request, context) => {
     try {
       assertSameOrigin(request);
+      assertUsableUrl(request);
       const actor = await checkAccess(access, request);
+      await assertIdParams(context);
       return await handler(request, context, actor as ActorFor<AccessOf<K>>);
     } catch (error) {
       return errorResponse(error);
@@ -61,12 +74,7 @@ async function withCheckedBody(request: Request): Promise<Request> {
   if (request.method === "GET" || request.method === "HEAD") return request;
   const bytes = await readBodyBytes(request, DEFAULT_JSON_LIMIT);
   if ((request.headers.get("content-type") ?? "").toLowerCase().includes("application/json") && bytes.byteLength > 0) {
-    let data: unknown;
-    try {
-      data = JSON.parse(new TextDecoder().decode(bytes));
-    } catch {
-      throw new AppError("bad_request", "The request body is not valid JSON.");
-    }
+    const data = parseJsonBody(bytes);
     if (typeof data !== "object" || data === null || Array.isArray(data)) throw new AppError("bad_request", "The request body must be a JSON object.");
   }
   return new Request(request.url, { method: request.method, headers: request.headers, body: bytes.byteLength > 0 ? new Blob([new Uint8Array(bytes)]) : undefined });
@@ -80,6 +88,7 @@ export function authRoute(handler: (request: Request) => Promise<Response>): Nex
   return async (request) => {
     try {
       assertSameOrigin(request);
+      assertUsableUrl(request);
       const row = findAuthRoute(request.method, new URL(request.url).pathname);
       if (!row) throw new AppError("not_found", "Not found.");
       await checkAccess(row.access, request);

@@ -23,6 +23,7 @@ export const SHOP_ROUTES = {
   "GET /api/health/live": { access: "public", purpose: "liveness" },
   "GET /api/health/ready": { access: "public", purpose: "readiness" },
   "GET /api/metrics": { access: "token", purpose: "Prometheus scrape" },
+  "GET /api/openapi.json": { access: "public", purpose: "this API's OpenAPI 3.1 description" },
   "POST /api/internal/revalidate": { access: "internal", purpose: "regenerate the catalog pages after boot" },
   "POST /api/webhooks/stripe": { access: "webhook", purpose: "Stripe's payment events" },
 

@@ -1,7 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import { AUTH_ROUTES } from "@/lib/accounts/auth-routes";
 import { apiRoutes, type Access } from "@/lib/api/routes";
+import { routesOnDisk, type FoundRoute, type RouteHandler } from "@/tests/fixtures/api-routes";
 import { makeRequest, noParams, pngBytes, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
 import { createProduct, markPaidForTest } from "@/tests/fixtures/shop";
@@ -15,7 +14,7 @@ import { createProduct, markPaidForTest } from "@/tests/fixtures/shop";
 
 type Who = "anonymous" | "owner" | "other" | "admin";
 type Fixture = { orderId: string; paidOrderId: string; productId: string; targetUserId: string; targetSessionId: string; reviewId: string };
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Handler = RouteHandler;
 type Body = { json?: unknown; body?: BodyInit; headers?: Record<string, string> };
 type Case = {
   path: (f: Fixture) => string;
@@ -27,11 +26,9 @@ type Case = {
   freshSessions?: boolean;
 };
 
-const APP_API = path.join(process.cwd(), "app", "api");
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const PASSWORD = "correct-horse-battery";
 const nextYear = new Date().getUTCFullYear() + 1;
-const productBody = { name: "Matrix Hammer", description: "Made for the matrix.", imageUrl: "/images/products/claw-hammer.svg", price: "19.99", stock: 10, minOrderQuantity: 1 };
+const productBody = { name: "Matrix Hammer", description: "Made for the matrix.", imageUrl: "/images/products/claw-hammer.svg", priceCents: 1999, stock: 10, minOrderQuantity: 1 };
 const imageForm = async (): Promise<Body> => {
   const form = new FormData();
   form.set("file", new Blob([new Uint8Array(await pngBytes())], { type: "image/png" }), "x.png");
@@ -46,6 +43,7 @@ const cases: Record<string, Case> = {
   "GET /api/health/live": { path: at("/api/health/live"), expect: [200, 200, 200, 200] },
   "GET /api/health/ready": { path: at("/api/health/ready"), expect: [200, 200, 200, 200] },
   "GET /api/metrics": { path: at("/api/metrics") },
+  "GET /api/openapi.json": { path: at("/api/openapi.json"), expect: [200, 200, 200, 200] },
   "POST /api/internal/revalidate": { path: at("/api/internal/revalidate"), expect: [404, 404, 404, 404] },
   "POST /api/webhooks/stripe": { path: at("/api/webhooks/stripe"), body: () => ({ json: {} }), expect: [404, 404, 404, 404] },
 
@@ -133,38 +131,12 @@ const cases: Record<string, Case> = {
   "POST /api/auth/two-factor/disable": { path: at("/api/auth/two-factor/disable"), body: () => ({ json: { password: PASSWORD } }), freshSessions: true },
 };
 
-/** `app/api/products/[id]/route.ts` → `/api/products/{id}`. */
-function routeFiles(dir = APP_API): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(full);
-    return entry.name === "route.ts" ? [full] : [];
-  });
-}
-const urlPathOf = (file: string) => `/${path.relative(path.join(process.cwd(), "app"), path.dirname(file)).split(path.sep).join("/")}`.replace(/\[([^\]]+)\]/g, "{$1}");
-const isCatchAll = (urlPath: string) => urlPath.includes("{...");
-
-type Found = { key: string; handler: Handler; access: Access };
 const table = apiRoutes();
-const found: Found[] = [];
+let found: FoundRoute[] = [];
 let sessions: Record<Exclude<Who, "anonymous">, Session>;
 
 beforeAll(async () => {
-  for (const file of routeFiles()) {
-    const urlPath = urlPathOf(file);
-    const exported = (await import(file)) as Record<string, unknown>;
-    for (const method of METHODS) {
-      const handler = exported[method] as Handler | undefined;
-      if (!handler) continue;
-      if (isCatchAll(urlPath)) {
-        // better-auth's catch-all answers the rows of AUTH_ROUTES with this method (and 404 to every other path).
-        const base = urlPath.slice(0, urlPath.indexOf("/{..."));
-        for (const key of Object.keys(table).filter((k) => k.startsWith(`${method} ${base}/`))) found.push({ key, handler, access: table[key]!.access });
-      } else {
-        found.push({ key: `${method} ${urlPath}`, handler, access: table[`${method} ${urlPath}`]?.access ?? ("missing" as Access) });
-      }
-    }
-  }
+  found = await routesOnDisk();
   process.env.METRICS_TOKEN = "matrix-metrics-token";
   sessions = { owner: await signUp({ name: "Owner" }), other: await signUp({ name: "Other" }), admin: await signUpAdmin({ password: PASSWORD }) };
 });
