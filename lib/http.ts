@@ -39,6 +39,11 @@ export function json(body: unknown, init?: ResponseInit): Response {
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
+    // A strict schema's unknown fields: each one named, so a misspelt field is easy to spot.
+    if (issue.code === "unrecognized_keys") {
+      for (const unknown of issue.keys) fields[[...issue.path, unknown].join(".")] ??= `Unknown field "${unknown}"`;
+      continue;
+    }
     const key = issue.path.join(".") || "_";
     fields[key] ??= issue.message;
   }
@@ -123,13 +128,39 @@ export async function readJson<T>(request: Request, schema: ZodType<T>, limit = 
     throw new AppError("unsupported_media_type", "Send the body as JSON (Content-Type: application/json).");
   }
   const bytes = await readBodyBytes(request, limit);
+  return parseWith(schema, parseJsonBody(bytes));
+}
+
+const MAX_JSON_DEPTH = 32;
+
+/**
+ * JSON text to a value, refusing what no schema here accepts and the database cannot store: broken
+ * JSON, nesting deeper than 32 levels, and NUL characters (PostgreSQL text cannot hold them).
+ */
+export function parseJsonBody(bytes: Uint8Array): unknown {
   let data: unknown;
   try {
     data = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     throw new AppError("bad_request", "The request body is not valid JSON.");
   }
-  return parseWith(schema, data);
+  const pending: { value: unknown; depth: number }[] = [{ value: data, depth: 0 }];
+  while (pending.length > 0) {
+    const { value, depth } = pending.pop()!;
+    if (typeof value === "string") {
+      if (value.includes("\0")) throw new AppError("bad_request", "Text in the request must not contain NUL characters.");
+    } else if (value !== null && typeof value === "object") {
+      if (depth >= MAX_JSON_DEPTH) throw new AppError("bad_request", `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`);
+      for (const [key, child] of Object.entries(value)) pending.push({ value: key, depth }, { value: child, depth: depth + 1 });
+    }
+  }
+  return data;
+}
+
+/** A URL a client may not send: NUL anywhere in its path or query (decoded, PostgreSQL cannot compare it). */
+export function assertUsableUrl(request: Request): void {
+  const url = new URL(request.url);
+  if (/%00|\0/.test(url.pathname + url.search)) throw new AppError("bad_request", "The address must not contain NUL characters.");
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -147,21 +178,4 @@ export function assertSameOrigin(request: Request): void {
   if (!origin && request.headers.get("sec-fetch-site") === "cross-site") {
     throw new AppError("forbidden", "Requests from other sites are not allowed.");
   }
-}
-
-type Handler<C> = (request: Request, context: C) => Promise<Response>;
-
-/**
- * Wraps a route handler: same-origin check and one error mapper. The request's log line is written
- * by the server (server/index.mjs) for every request, with the request id that error logs carry too.
- */
-export function route<C>(handler: Handler<C>): Handler<C> {
-  return async (request, context) => {
-    try {
-      assertSameOrigin(request);
-      return await handler(request, context);
-    } catch (error) {
-      return errorResponse(error);
-    }
-  };
 }

@@ -64,7 +64,8 @@ export function priceToCents(value: string | number): number | null {
 
 const PRICE_MESSAGE = "Enter a price above 0 with at most 2 decimals, e.g. 24.99";
 
-const priceField = z
+/** A price as an admin types it, in dollars, to integer cents (the form's field; the API takes cents). */
+export const typedPriceSchema = z
   .union([z.number({ error: PRICE_MESSAGE }), z.string({ error: PRICE_MESSAGE })], { error: PRICE_MESSAGE })
   .transform((value, ctx) => {
     const cents = priceToCents(value);
@@ -89,8 +90,8 @@ const count = (label: string, min: number) =>
     .min(min, `${label[0]?.toUpperCase()}${label.slice(1)} must be at least ${min}`)
     .max(10_000_000, `${label[0]?.toUpperCase()}${label.slice(1)} is too large`);
 
-/** Add Product: every field required. `price` is in dollars and becomes `priceCents` on the server. */
-export const productInputSchema = z.object({
+/** Add Product: every field required, the price in integer cents as reads return it. Unknown fields are refused. */
+export const productInputSchema = z.strictObject({
   name: z.string({ error: "Enter the product name" }).trim().min(1, "Enter the product name").max(120, "Use at most 120 characters"),
   description: z
     .string({ error: "Describe the product" })
@@ -98,7 +99,11 @@ export const productInputSchema = z.object({
     .min(1, "Describe the product")
     .max(2000, "Use at most 2000 characters"),
   imageUrl: imageUrlField,
-  price: priceField,
+  priceCents: z
+    .number({ error: "Send priceCents as a whole number of cents, e.g. 2499" })
+    .int("Send priceCents as a whole number of cents, e.g. 2499")
+    .min(1, "The price must be at least 1 cent")
+    .max(999_999_999, "The price is too large"),
   stock: count("the available stock", 0),
   minOrderQuantity: count("the minimum order quantity", 1),
 });

@@ -8,7 +8,7 @@ const required = (message: string, max: number) =>
     .min(1, message)
     .max(max, `Use at most ${max} characters`);
 
-export const contactSchema = z.object({
+export const contactSchema = z.strictObject({
   name: required("Enter your name", 100),
   email: emailSchema,
   company: required("Enter your company name", 120),
@@ -17,7 +17,7 @@ export const contactSchema = z.object({
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
-export const newsletterSchema = z.object({
+export const newsletterSchema = z.strictObject({
   email: emailSchema,
 });
 export type NewsletterInput = z.infer<typeof newsletterSchema>;

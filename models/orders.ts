@@ -25,7 +25,7 @@ function optional(max: number) {
 }
 
 /** Where an order goes. Line 2 and the region are optional: not every address has them. */
-export const shippingAddressSchema = z.object(
+export const shippingAddressSchema = z.strictObject(
   {
     name: required("the recipient's name", 100),
     line1: required("the street address", 200),
@@ -39,7 +39,7 @@ export const shippingAddressSchema = z.object(
 );
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
-export const orderLineInputSchema = z.object({ productId: productIdSchema, quantity: quantitySchema });
+export const orderLineInputSchema = z.strictObject({ productId: productIdSchema, quantity: quantitySchema });
 export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
 
 const linesSchema = z
@@ -54,8 +54,11 @@ const linesSchema = z
     });
   });
 
-const itemsShape = z.object({ items: linesSchema, phone: phoneSchema, shippingAddress: shippingAddressSchema });
-const oneLineShape = z.object({ productId: productIdSchema, quantity: quantitySchema, phone: phoneSchema, shippingAddress: shippingAddressSchema });
+const itemsShape = z.strictObject({ items: linesSchema, phone: phoneSchema, shippingAddress: shippingAddressSchema });
+const oneLineShape = z.strictObject({ productId: productIdSchema, quantity: quantitySchema, phone: phoneSchema, shippingAddress: shippingAddressSchema });
+
+/** The two body shapes placeOrderSchema accepts, as one schema for the API's description (lib/api/openapi.ts). */
+export const placeOrderBodySchema = z.union([itemsShape, oneLineShape]);
 
 /**
  * What placing an order needs, in either shape the API takes: `{ items: [...] }` or the seed's one line
@@ -156,7 +159,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: "Refunded",
 };
 
-export const refundSchema = z.object({
+export const refundSchema = z.strictObject({
   reason: z
     .string({ error: "Give a reason for the refund" })
     .trim()
@@ -164,7 +167,7 @@ export const refundSchema = z.object({
     .max(500, "Use at most 500 characters"),
 });
 
-export const shippingSchema = z.object({
+export const shippingSchema = z.strictObject({
   shipped: z.boolean({ error: "Send shipped as true or false" }),
 });
 

@@ -18,7 +18,7 @@ export function passesLuhn(number: string): boolean {
   return number.length > 0 && sum % 10 === 0;
 }
 
-export const cardSchema = z.object({
+export const cardSchema = z.strictObject({
   number: z
     .string({ error: "Enter your card number" })
     .transform(digits)
@@ -43,18 +43,18 @@ export const cardSchema = z.object({
 });
 export type CardInput = z.infer<typeof cardSchema>;
 
-export const testAuthenticationSchema = z.object({
+export const testAuthenticationSchema = z.strictObject({
   token: z.string().min(1).max(200),
   result: z.enum(["approve", "fail"]),
 });
 
-export const confirmTestPaymentSchema = z.object({
+export const confirmTestPaymentSchema = z.strictObject({
   card: cardSchema,
   authentication: testAuthenticationSchema.optional(),
 });
 export type ConfirmTestPaymentInput = z.infer<typeof confirmTestPaymentSchema>;
 
-export const confirmStripePaymentSchema = z.object({
+export const confirmStripePaymentSchema = z.strictObject({
   paymentIntentId: z.string().trim().regex(/^pi_[A-Za-z0-9_]+$/, "Unknown payment"),
 });
 

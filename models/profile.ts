@@ -14,7 +14,7 @@ export function isRealPastDate(value: string, today = new Date()): boolean {
   return real && year >= 1900 && date.getTime() < startOfToday;
 }
 
-export const profileSchema = z.object({
+export const profileSchema = z.strictObject({
   education: z.string({ error: "Enter your education" }).trim().min(1, "Enter your education").max(120, "Use at most 120 characters"),
   address: z.string({ error: "Enter your address" }).trim().min(1, "Enter your address").max(300, "Use at most 300 characters"),
   phone: phoneSchema,

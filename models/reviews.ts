@@ -4,7 +4,7 @@ import { productIdSchema } from "./catalog";
 
 export const RATING_MESSAGE = "Choose a rating from 1 to 5";
 
-export const reviewInputSchema = z.object({
+export const reviewInputSchema = z.strictObject({
   text: z
     .string({ error: "Write your review" })
     .trim()
@@ -20,7 +20,7 @@ export const reviewInputSchema = z.object({
 });
 export type ReviewInput = z.infer<typeof reviewInputSchema>;
 
-export const reviewModerationSchema = z.object({ hidden: z.boolean({ error: "Send hidden as true or false" }) });
+export const reviewModerationSchema = z.strictObject({ hidden: z.boolean({ error: "Send hidden as true or false" }) });
 
 export type ReviewView = {
   id: string;

@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { pageQuerySchema, searchTextSchema, type PageQuery } from "./paging";
 
-export const roleChangeSchema = z.object({
+export const roleChangeSchema = z.strictObject({
   role: z.enum(["customer", "admin"], { error: "Role must be customer or admin" }),
 });
 export type RoleChange = z.infer<typeof roleChangeSchema>;
 
 export const accountStatusSchema = z
-  .object({ disabled: z.boolean({ error: "Send disabled as true or false" }) })
-  .strict();
+  .strictObject({ disabled: z.boolean({ error: "Send disabled as true or false" }) });
 export type AccountStatus = z.infer<typeof accountStatusSchema>;
 
 /** Make Admin and GET /api/users: search by a fragment of the name or email, paged. */

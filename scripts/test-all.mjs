@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 
 const steps = [
   ["lockfile (in sync with package.json, every platform's packages)", ["npm", "run", "lockfile:check"]],
+  ["production dependencies: no high or critical advisory (NOT CHECKED when the registry refuses)", ["npm", "run", "audit"]],
   ["typecheck", ["npm", "run", "typecheck"]],
   ["lint", ["npm", "run", "lint"]],
   ["jest on PGlite", ["npm", "run", "test:unit"]],

@@ -11,7 +11,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { sendJson } from "@/components/ui/send-json";
 import { TextField } from "@/components/ui/text-field";
 import { useImagePreview } from "@/components/ui/use-image-preview";
-import { productInputSchema, type Product } from "@/models/catalog";
+import { productInputSchema, typedPriceSchema, type Product } from "@/models/catalog";
 import { uploadImage } from "./upload-image";
 
 // The same limit the server applies (lib/storage/images.ts); the server also judges the file by its
@@ -34,22 +34,22 @@ function photoField(required: boolean) {
 }
 
 // The server's own schema, so the messages are the same; the photo replaces imageUrl, which the
-// upload produces.
-const fieldsSchema = productInputSchema.omit({ imageUrl: true });
+// upload produces, and the price is typed in dollars and sent as priceCents.
+const fieldsSchema = productInputSchema.omit({ imageUrl: true, priceCents: true }).extend({ price: typedPriceSchema });
 const addSchema = fieldsSchema.extend({ photo: photoField(true) });
 const editSchema = fieldsSchema.extend({ photo: photoField(false) });
 
 type ProductFormValues = z.input<typeof addSchema>;
-type ServerField = "name" | "description" | "price" | "stock" | "minOrderQuantity" | "imageUrl";
+type ServerField = "name" | "description" | "priceCents" | "stock" | "minOrderQuantity" | "imageUrl";
 const formFieldFor: Record<ServerField, Path<ProductFormValues>> = {
   name: "name",
   description: "description",
-  price: "price",
+  priceCents: "price",
   stock: "stock",
   minOrderQuantity: "minOrderQuantity",
   imageUrl: "photo",
 };
-const fieldOrder: ServerField[] = ["name", "stock", "minOrderQuantity", "imageUrl", "price", "description"];
+const fieldOrder: ServerField[] = ["name", "stock", "minOrderQuantity", "imageUrl", "priceCents", "description"];
 
 type Upload = { percent: number; done: boolean };
 type ProductFormProps = { mode: "add" } | { mode: "edit"; product: Product };
@@ -85,7 +85,6 @@ export function ProductForm(props: ProductFormProps) {
     register,
     handleSubmit,
     setError,
-    getValues,
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ProductFormValues, unknown, z.output<typeof addSchema>>({
@@ -127,8 +126,8 @@ export function ProductForm(props: ProductFormProps) {
     setFormError(null);
     setCreated(null);
     const file = values.photo?.[0];
-    // The price goes as typed ("12.50"): the server turns it into cents without float rounding.
-    const price = String(getValues("price")).trim();
+    // The typed price ("12.50") is already integer cents here: typedPriceSchema converts by string arithmetic.
+    const priceCents = values.price;
 
     if (!editing) {
       if (!file) {
@@ -137,7 +136,7 @@ export function ProductForm(props: ProductFormProps) {
       }
       const imageUrl = await uploadPhoto(file);
       if (!imageUrl) return;
-      const input = { name: values.name, description: values.description, imageUrl, price, stock: values.stock, minOrderQuantity: values.minOrderQuantity };
+      const input = { name: values.name, description: values.description, imageUrl, priceCents, stock: values.stock, minOrderQuantity: values.minOrderQuantity };
       const result = await sendJson<Product>("/api/products", "POST", input, "The product could not be added. Please try again.");
       if (!result.ok) {
         showServerErrors(result.message, result.fields);
@@ -157,7 +156,7 @@ export function ProductForm(props: ProductFormProps) {
     const patch: Record<string, unknown> = {};
     if (values.name !== editing.name) patch.name = values.name;
     if (values.description !== editing.description) patch.description = values.description;
-    if (values.price !== editing.priceCents) patch.price = price;
+    if (priceCents !== editing.priceCents) patch.priceCents = priceCents;
     if (values.stock !== editing.stock) patch.stock = values.stock;
     if (values.minOrderQuantity !== editing.minOrderQuantity) patch.minOrderQuantity = values.minOrderQuantity;
     if (file) {

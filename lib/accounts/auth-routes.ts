@@ -8,7 +8,7 @@
  * To open a path, add one row here; tests/integration/auth-routes.test.ts then expects it to answer
  * and every path not listed to be 404. `access` says who may use it, for the authorization table.
  */
-export type AuthRouteAccess = "anyone" | "signed-in";
+export type AuthRouteAccess = "public" | "signed-in";
 
 export type AuthRoute = {
   method: "GET" | "POST";
@@ -19,17 +19,17 @@ export type AuthRoute = {
 };
 
 export const AUTH_ROUTES: readonly AuthRoute[] = [
-  { method: "GET", path: "/get-session", access: "anyone", purpose: "the signed-in session, or null (header, client pages)" },
-  { method: "POST", path: "/sign-in/email", access: "anyone", purpose: "password sign-in (per-address lockout, lib/accounts/lockout.ts)" },
-  { method: "POST", path: "/sign-out", access: "anyone", purpose: "end this session" },
-  { method: "POST", path: "/sign-in/social", access: "anyone", purpose: "start sign-in with a configured social provider" },
-  { method: "GET", path: "/callback/:provider", access: "anyone", purpose: "a social or single sign-on provider's redirect back" },
-  { method: "POST", path: "/callback/:provider", access: "anyone", purpose: "a provider's form_post redirect back" },
+  { method: "GET", path: "/get-session", access: "public", purpose: "the signed-in session, or null (header, client pages)" },
+  { method: "POST", path: "/sign-in/email", access: "public", purpose: "password sign-in (per-address lockout, lib/accounts/lockout.ts)" },
+  { method: "POST", path: "/sign-out", access: "public", purpose: "end this session" },
+  { method: "POST", path: "/sign-in/social", access: "public", purpose: "start sign-in with a configured social provider" },
+  { method: "GET", path: "/callback/:provider", access: "public", purpose: "a social or single sign-on provider's redirect back" },
+  { method: "POST", path: "/callback/:provider", access: "public", purpose: "a provider's form_post redirect back" },
   // Two-factor authentication (lib/accounts/auth-plugins.ts): set up and turned off when signed in;
   // the second step of a sign-in is answered with the plugin's signed two_factor cookie.
   { method: "POST", path: "/two-factor/enable", access: "signed-in", purpose: "start setting up an authenticator app (needs the password)" },
-  { method: "POST", path: "/two-factor/verify-totp", access: "anyone", purpose: "an authenticator code: confirms setup, or finishes a sign-in" },
-  { method: "POST", path: "/two-factor/verify-backup-code", access: "anyone", purpose: "a backup code, once, to finish a sign-in" },
+  { method: "POST", path: "/two-factor/verify-totp", access: "public", purpose: "an authenticator code: confirms setup, or finishes a sign-in" },
+  { method: "POST", path: "/two-factor/verify-backup-code", access: "public", purpose: "a backup code, once, to finish a sign-in" },
   { method: "POST", path: "/two-factor/generate-backup-codes", access: "signed-in", purpose: "ten new backup codes (needs the password)" },
   { method: "POST", path: "/two-factor/disable", access: "signed-in", purpose: "turn two-factor off (needs the password)" },
 ];

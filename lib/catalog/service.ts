@@ -178,7 +178,7 @@ export async function createProduct(actor: Actor, input: ProductInput): Promise<
         name: input.name,
         description: input.description,
         imageUrl: input.imageUrl,
-        priceCents: input.price,
+        priceCents: input.priceCents,
         currency: "USD",
         stock: input.stock,
         minOrderQuantity: input.minOrderQuantity,
@@ -203,10 +203,9 @@ export async function updateProduct(actor: Actor, id: string, patch: ProductPatc
       .where(and(eq(product.id, id), isNull(product.deletedAt)))
       .for("update");
     if (!before) throw new AppError("not_found", "No product with this id is on sale.");
-    const { price, ...rest } = patch;
     const [row] = await tx
       .update(product)
-      .set({ ...rest, ...(price !== undefined ? { priceCents: price } : {}), updatedAt: new Date() })
+      .set({ ...patch, updatedAt: new Date() })
       .where(eq(product.id, id))
       .returning(productColumns);
     if (!row) throw new Error("product update returned nothing");

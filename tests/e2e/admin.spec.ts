@@ -191,7 +191,7 @@ test("editing a product changes only what was changed and keeps the photo", asyn
   await becomeAdmin(page, baseURL);
   const origin = baseURL ?? "";
   const response = await page.request.post("/api/products", {
-    data: { name: `Cold Chisel ${Date.now().toString(36)}`, description: "A chisel for cutting steel.", imageUrl: "/images/products/claw-hammer.svg", price: "9.99", stock: 12, minOrderQuantity: 1 },
+    data: { name: `Cold Chisel ${Date.now().toString(36)}`, description: "A chisel for cutting steel.", imageUrl: "/images/products/claw-hammer.svg", priceCents: 999, stock: 12, minOrderQuantity: 1 },
     headers: { origin },
   });
   expect(response.status()).toBe(201);

@@ -246,7 +246,7 @@ describe("POST /api/uploads", () => {
 
 describe("GET /api/health", () => {
   it("answers 200 when the database answers", async () => {
-    const response = await healthRoute.GET();
+    const response = await healthRoute.GET(makeRequest("/api/health"), noParams());
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ ok: true, database: "up" });
   });

@@ -45,7 +45,7 @@ const ship = (session: Session, id: string, shipped: unknown) =>
 const addProduct = (json: unknown, session: Session = admin) =>
   products.POST(makeRequest("/api/products", { method: "POST", json, cookie: session.cookie }), noParams());
 
-const valid = { name: "Cross-Peen Hammer", description: "A joiner's hammer.", imageUrl: "/images/products/claw-hammer.svg", price: "21.50", stock: 0, minOrderQuantity: 1 };
+const valid = { name: "Cross-Peen Hammer", description: "A joiner's hammer.", imageUrl: "/images/products/claw-hammer.svg", priceCents: 2150, stock: 0, minOrderQuantity: 1 };
 
 describe("shipping", () => {
   it("refuses to ship an unpaid order (409) and toggles a paid one both ways", async () => {
@@ -103,21 +103,32 @@ describe("admin order list", () => {
 });
 
 describe("products", () => {
-  it("adds a product with the price converted to integer cents", async () => {
-    const response = await addProduct({ ...valid, price: "19.99" });
+  it("adds a product priced in integer cents, as reads return it", async () => {
+    const response = await addProduct({ ...valid, priceCents: 1999 });
     expect(response.status).toBe(201);
     expect((await response.json()) as Product).toMatchObject({ priceCents: 1999, stock: 0, minOrderQuantity: 1 });
-    const numeric = (await (await addProduct({ ...valid, price: 0.29 })).json()) as Product;
-    expect(numeric.priceCents).toBe(29);
+  });
+
+  it("refuses a dollar price and any unknown field with 422 naming it, and adds nothing", async () => {
+    const before = ((await (await products.GET(makeRequest("/api/products?pageSize=1"), noParams())).json()) as { total: number }).total;
+    const { priceCents: _cents, ...withoutCents } = valid;
+    const dollars = await addProduct({ ...withoutCents, price: "19.99" });
+    expect(dollars.status).toBe(422);
+    const body = (await dollars.json()) as ErrorBody;
+    expect(body.error.fields).toMatchObject({ price: 'Unknown field "price"', priceCents: expect.any(String) });
+    const misspelt = await addProduct({ ...valid, minOrderQty: 2 });
+    expect(misspelt.status).toBe(422);
+    expect(((await misspelt.json()) as ErrorBody).error).toMatchObject({ message: 'Unknown field "minOrderQty"', fields: { minOrderQty: 'Unknown field "minOrderQty"' } });
+    const after = ((await (await products.GET(makeRequest("/api/products?pageSize=1"), noParams())).json()) as { total: number }).total;
+    expect(after).toBe(before);
   });
 
   it.each([
-    ["price", 0],
-    ["price", "0.00"],
-    ["price", "-1"],
-    ["price", "1.999"],
-    ["price", "abc"],
-    ["price", "1e3"],
+    ["priceCents", 0],
+    ["priceCents", -1],
+    ["priceCents", 19.99],
+    ["priceCents", "1999"],
+    ["priceCents", 1e12],
     ["stock", -1],
     ["stock", 2.5],
     ["minOrderQuantity", 0],
@@ -133,17 +144,17 @@ describe("products", () => {
     expect(((await response.json()) as ErrorBody).error.fields?.[field]).toEqual(expect.any(String));
   });
 
-  it("accepts the boundaries: stock 0, minimum 1, price 0.01", async () => {
-    const response = await addProduct({ ...valid, stock: 0, minOrderQuantity: 1, price: "0.01" });
+  it("accepts the boundaries: stock 0, minimum 1, price 1 cent", async () => {
+    const response = await addProduct({ ...valid, stock: 0, minOrderQuantity: 1, priceCents: 1 });
     expect(response.status).toBe(201);
     expect(((await response.json()) as Product).priceCents).toBe(1);
   });
 
   it("edits a product; orders placed earlier keep their snapshot", async () => {
-    const created = (await (await addProduct({ ...valid, stock: 50, price: "10.00" })).json()) as Product;
+    const created = (await (await addProduct({ ...valid, stock: 50, priceCents: 1000 })).json()) as Product;
     const order = await placeOrder(customer, created.id, 2);
     const patched = await productById.PATCH(
-      makeRequest(`/api/products/${created.id}`, { method: "PATCH", json: { name: "Renamed Hammer", price: "12.50", stock: 60 }, cookie: admin.cookie }),
+      makeRequest(`/api/products/${created.id}`, { method: "PATCH", json: { name: "Renamed Hammer", priceCents: 1250, stock: 60 }, cookie: admin.cookie }),
       noParams({ id: created.id }),
     );
     expect(patched.status).toBe(200);
@@ -155,6 +166,12 @@ describe("products", () => {
       noParams({ id: created.id }),
     );
     expect(empty.status).toBe(422);
+    const misspelt = await productById.PATCH(
+      makeRequest(`/api/products/${created.id}`, { method: "PATCH", json: { pricecents: 2499 }, cookie: admin.cookie }),
+      noParams({ id: created.id }),
+    );
+    expect(misspelt.status).toBe(422);
+    expect(((await misspelt.json()) as ErrorBody).error.fields).toMatchObject({ pricecents: 'Unknown field "pricecents"' });
   });
 
   it("deletes a product: gone from the catalog, 404 by id, orders keep it", async () => {

@@ -28,7 +28,7 @@ describe("health endpoints on a working shop", () => {
     expect(readiness.headers.get("cache-control")).toBe("no-store");
     expect(await readiness.json()).toEqual({ ready: true, checks: { database: { ok: true }, migrations: { ok: true } } });
 
-    const health = await healthRoute.GET();
+    const health = await healthRoute.GET(makeRequest("/api/health"), noParams());
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ ok: true, database: "up" });
   });

@@ -36,18 +36,25 @@ describe("POST /api/orders", () => {
     expect(await stockOf(item.id)).toBe(10);
   });
 
-  it("takes price and total from the database, ignoring tampered fields", async () => {
+  it("refuses tampered fields by name, and takes price and total from the database", async () => {
     const item = await createProduct({ priceCents: 1999, stock: 50, minOrderQuantity: 2 });
-    const response = await place(alice, {
+    const tampered = await place(alice, {
       productId: item.id,
       quantity: 3,
       phone: "+1 555 010 0199",
       unitPriceCents: 1,
       totalCents: 1,
-      price: 0.01,
       email: "someone@else.test",
       shippingAddress: TEST_ADDRESS,
     });
+    expect(tampered.status).toBe(422);
+    expect(((await tampered.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      unitPriceCents: 'Unknown field "unitPriceCents"',
+      totalCents: 'Unknown field "totalCents"',
+      email: 'Unknown field "email"',
+    });
+    expect(await stockOf(item.id)).toBe(50);
+    const response = await place(alice, { productId: item.id, quantity: 3, phone: "+1 555 010 0199" });
     expect(response.status).toBe(201);
     const created = (await response.json()) as Order;
     expect(created).toMatchObject({ quantity: 3, unitPriceCents: 1999, totalCents: 5997, status: "unpaid", email: alice.email });

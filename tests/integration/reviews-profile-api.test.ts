@@ -68,10 +68,16 @@ describe("reviews", () => {
     expect(mine[0]).toMatchObject({ text: "Even better after a month of use.", rating: 4.5 });
   });
 
-  it("takes name and photo from the account and ignores them in the request", async () => {
+  it("refuses a name or photo in the request by name, and takes them from the account", async () => {
     const author = await signUp({ name: "Real Name" });
-    const response = await post(author, { text: "Honest review of the saw.", rating: 3, authorName: "Fake", image: "https://evil.example/x.png" });
-    // The account's own photo (fixtures register with one), never the URL sent with the review.
+    const forged = await post(author, { text: "Honest review of the saw.", rating: 3, authorName: "Fake", image: "https://evil.example/x.png" });
+    expect(forged.status).toBe(422);
+    expect(((await forged.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      authorName: 'Unknown field "authorName"',
+      image: 'Unknown field "image"',
+    });
+    const response = await post(author, { text: "Honest review of the saw.", rating: 3 });
+    // The account's own photo (fixtures register with one).
     expect((await response.json()) as Review).toMatchObject({ authorName: "Real Name", authorImageUrl: expect.stringMatching(/^\/uploads\/[a-f0-9]{32}\.webp$/) });
   });
 

@@ -1,11 +1,12 @@
+import { route } from "@/lib/api/route";
 import { registerCustomer } from "@/lib/accounts/register";
-import { json, readBodyBytes, route } from "@/lib/http";
+import { json, readBodyBytes} from "@/lib/http";
 import { readMultipart } from "@/lib/multipart";
 import { clientKey, withRateLimit } from "@/lib/rate-limit";
 import { MAX_UPLOAD_BYTES } from "@/lib/storage/images";
 
 /** Registration with a profile photo in one request (multipart: name, email, password, photo). */
-export const POST = route(async (request: Request) =>
+export const POST = route("POST /api/register", async (request: Request) =>
   withRateLimit("registration", clientKey(request.headers), async () => {
     const form = await readMultipart(request, await readBodyBytes(request, MAX_UPLOAD_BYTES + 64 * 1024));
     const photo = form.get("photo");

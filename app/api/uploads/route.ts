@@ -1,13 +1,12 @@
-import { requireActor } from "@/lib/accounts/actor";
+import { route } from "@/lib/api/route";
 import { AppError } from "@/lib/errors";
-import { json, readBodyBytes, route } from "@/lib/http";
+import { json, readBodyBytes} from "@/lib/http";
 import { saveImage } from "@/lib/storage";
 import { MAX_UPLOAD_BYTES } from "@/lib/storage/images";
 import { readMultipart } from "@/lib/multipart";
 import { withRateLimit } from "@/lib/rate-limit";
 
-export const POST = route(async (request: Request) => {
-  const actor = await requireActor(request.headers);
+export const POST = route("POST /api/uploads", async (request: Request, _context: unknown, actor) => {
   return withRateLimit("upload", actor.userId, async () => {
     const form = await readMultipart(request, await readBodyBytes(request, MAX_UPLOAD_BYTES + 64 * 1024));
     const file = form.get("file");

@@ -1,11 +1,12 @@
+import { route } from "@/lib/api/route";
 import { requestPasswordReset } from "@/lib/accounts/password-reset";
-import { json, readJson, route } from "@/lib/http";
+import { json, readJson} from "@/lib/http";
 import { clientKey, consumeRateLimit } from "@/lib/rate-limit";
 import { ACCOUNT_MESSAGES } from "@/models/account-messages";
 import { emailRequestSchema } from "@/models/accounts";
 
 /** "Forgot password?": always the same 202 answer, whether or not the address has an account. */
-export const POST = route(async (request: Request) => {
+export const POST = route("POST /api/account/password-reset", async (request: Request) => {
   await consumeRateLimit("accountEmailRequest", clientKey(request.headers));
   const { email } = await readJson(request, emailRequestSchema);
   await consumeRateLimit("accountEmailTo", `reset:${email}`);

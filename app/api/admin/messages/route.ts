@@ -1,13 +1,12 @@
-import { requireActor } from "@/lib/accounts/actor";
-import { json, parseListQuery, route } from "@/lib/http";
+import { route } from "@/lib/api/route";
+import { json, parseListQuery } from "@/lib/http";
 import { listContactMessages } from "@/lib/messages/service";
 import { pageQuerySchema } from "@/models/paging";
 
 const querySchema = pageQuerySchema(25);
 
 /** Contact messages, newest first: `page`, `pageSize` (≤ 100) and `cursor`. */
-export const GET = route(async (request: Request) => {
-  const actor = await requireActor(request.headers);
+export const GET = route("GET /api/admin/messages", async (request: Request, _context: unknown, actor) => {
   const query = parseListQuery(request, querySchema);
   return json(await listContactMessages(actor, query), { headers: { "cache-control": "private, no-store" } });
 });

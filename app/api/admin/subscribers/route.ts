@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { requireActor } from "@/lib/accounts/actor";
-import { json, parseListQuery, route } from "@/lib/http";
+import { route } from "@/lib/api/route";
+import { json, parseListQuery } from "@/lib/http";
 import { listSubscribers, subscribersCsv } from "@/lib/messages/service";
 import { pageQuerySchema } from "@/models/paging";
 
@@ -12,8 +12,7 @@ const querySchema = pageQuerySchema(50).extend({
  * The newsletter list as JSON pages (`page`, `pageSize` ≤ 100, `cursor`), or with ?format=csv the whole
  * list as a CSV download, streamed batch by batch.
  */
-export const GET = route(async (request: Request) => {
-  const actor = await requireActor(request.headers);
+export const GET = route("GET /api/admin/subscribers", async (request: Request, _context: unknown, actor) => {
   const { format, ...query } = parseListQuery(request, querySchema);
   if (format === "csv") {
     const batches = await subscribersCsv(actor);

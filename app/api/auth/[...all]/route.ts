@@ -1,8 +1,6 @@
 import { limitAuthRequest } from "@/lib/accounts/auth-limits";
-import { findAuthRoute } from "@/lib/accounts/auth-routes";
+import { authRoute } from "@/lib/api/route";
 import { getAuth } from "@/lib/auth";
-import { AppError } from "@/lib/errors";
-import { route } from "@/lib/http";
 import { plainAuthMessage } from "@/models/account-messages";
 
 /** better-auth's error answers `{ code, message }` keep their shape, with the shop's plain words. */
@@ -18,9 +16,8 @@ async function withPlainMessage(response: Response): Promise<Response> {
 
 // Only the better-auth endpoints listed in lib/accounts/auth-routes.ts answer; every other path is 404.
 // Those that do answer sit behind the shop's sign-in and sign-up limits (lib/accounts/auth-limits.ts).
-const handle = route(async (request: Request) => {
-  if (!findAuthRoute(request.method, new URL(request.url).pathname)) throw new AppError("not_found", "Not found.");
-  return withPlainMessage(await limitAuthRequest(request, async () => (await getAuth()).handler(request)));
-});
+// A path listed as signed-in is refused (401) before better-auth reads the body.
+const handle = authRoute(async (request: Request) => withPlainMessage(await limitAuthRequest(request, async () => (await getAuth()).handler(request))),
+);
 
 export { handle as GET, handle as POST };

@@ -1,12 +1,11 @@
-import { requireActor } from "@/lib/accounts/actor";
+import { route } from "@/lib/api/route";
 import { requestEmailChange } from "@/lib/accounts/email-change";
-import { json, readJson, route } from "@/lib/http";
+import { json, readJson} from "@/lib/http";
 import { consumeRateLimit } from "@/lib/rate-limit";
 import { emailChangeSchema } from "@/models/accounts";
 
 /** `{ email }`: mails a confirmation link to the new address; the account moves once it is opened. */
-export const POST = route(async (request: Request) => {
-  const actor = await requireActor(request.headers);
+export const POST = route("POST /api/me/email", async (request: Request, _context: unknown, actor) => {
   const { email } = await readJson(request, emailChangeSchema);
   await consumeRateLimit("emailChange", actor.userId);
   const { sentTo } = await requestEmailChange(actor, email);

@@ -1,10 +1,9 @@
-import { requireActor } from "@/lib/accounts/actor";
+import { route } from "@/lib/api/route";
 import { updateProfile } from "@/lib/accounts/profile";
-import { json, readJson, route } from "@/lib/http";
+import { json, readJson} from "@/lib/http";
 import { profileSchema } from "@/models/profile";
 
-export const PATCH = route(async (request: Request) => {
-  const actor = await requireActor(request.headers);
+export const PATCH = route("PATCH /api/me/profile", async (request: Request, _context: unknown, actor) => {
   const input = await readJson(request, profileSchema);
   return json(await updateProfile(actor, input));
 });

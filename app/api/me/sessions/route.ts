@@ -1,8 +1,7 @@
-import { requireActor } from "@/lib/accounts/actor";
+import { route } from "@/lib/api/route";
 import { listSessions } from "@/lib/accounts/sessions";
-import { json, route } from "@/lib/http";
+import { json} from "@/lib/http";
 
-export const GET = route(async (request: Request) => {
-  const actor = await requireActor(request.headers);
+export const GET = route("GET /api/me/sessions", async (request: Request, _context: unknown, actor) => {
   return json(await listSessions(actor), { headers: { "cache-control": "private, no-store" } });
 });

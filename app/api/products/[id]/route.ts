@@ -1,7 +1,7 @@
+import { route } from "@/lib/api/route";
 import { revalidateCatalogPages } from "@/app/revalidate-catalog";
-import { requireActor } from "@/lib/accounts/actor";
 import { deleteProduct, getProductById, updateProduct } from "@/lib/catalog/service";
-import { json, parseWith, readJson, route, SHARED_CACHE_CONTROL } from "@/lib/http";
+import { json, parseWith, readJson, SHARED_CACHE_CONTROL } from "@/lib/http";
 import { productIdSchema, productPatchSchema } from "@/models/catalog";
 
 type Context = { params: Promise<{ id: string }> };
@@ -12,12 +12,11 @@ async function productIdFrom(params: Context["params"]): Promise<string> {
   return parseWith(productIdSchema.catch("-"), id);
 }
 
-export const GET = route(async (_request: Request, { params }: Context) => {
+export const GET = route("GET /api/products/{id}", async (_request: Request, { params }: Context) => {
   return json(await getProductById(await productIdFrom(params)), { headers: { "cache-control": SHARED_CACHE_CONTROL } });
 });
 
-export const PATCH = route(async (request: Request, { params }: Context) => {
-  const actor = await requireActor(request.headers);
+export const PATCH = route("PATCH /api/products/{id}", async (request: Request, { params }: Context, actor) => {
   const id = await productIdFrom(params);
   const patch = await readJson(request, productPatchSchema);
   const updated = await updateProduct(actor, id, patch);
@@ -25,8 +24,7 @@ export const PATCH = route(async (request: Request, { params }: Context) => {
   return json(updated);
 });
 
-export const DELETE = route(async (request: Request, { params }: Context) => {
-  const actor = await requireActor(request.headers);
+export const DELETE = route("DELETE /api/products/{id}", async (request: Request, { params }: Context, actor) => {
   await deleteProduct(actor, await productIdFrom(params));
   revalidateCatalogPages();
   return new Response(null, { status: 204 });

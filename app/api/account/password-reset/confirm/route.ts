@@ -1,10 +1,11 @@
+import { route } from "@/lib/api/route";
 import { resetPasswordAndSignIn } from "@/lib/accounts/link-sign-in";
-import { json, readJson, route } from "@/lib/http";
+import { json, readJson} from "@/lib/http";
 import { clientKey, consumeRateLimit } from "@/lib/rate-limit";
 import { passwordResetSchema } from "@/models/accounts";
 
 /** A reset link's new password: every other session ends, this browser is signed in. */
-export const POST = route(async (request: Request) => {
+export const POST = route("POST /api/account/password-reset/confirm", async (request: Request) => {
   await consumeRateLimit("accountLinkUse", clientKey(request.headers));
   const input = await readJson(request, passwordResetSchema);
   const signedIn = await resetPasswordAndSignIn(input, request.headers);

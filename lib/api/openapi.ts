@@ -1,0 +1,177 @@
+import { z, type ZodType } from "zod";
+import { apiRoutes, type Access } from "@/lib/api/routes";
+import { emailChangeSchema, emailRequestSchema, linkTokenSchema, passwordChangeSchema, passwordResetSchema } from "@/models/accounts";
+import {
+  authErrorBodySchema,
+  errorBodySchema,
+  healthSchema,
+  liveSchema,
+  messageSchema,
+  orderSchema,
+  productListSchema,
+  productSchema,
+  readinessSchema,
+  pageSchema,
+  reviewSchema,
+  uploadSchema,
+} from "@/models/api-responses";
+import { productInputSchema, productPatchSchema, productQuerySchema } from "@/models/catalog";
+import { contactSchema, newsletterSchema } from "@/models/messages";
+import { adminOrderQuerySchema, placeOrderBodySchema, refundSchema, shippingSchema } from "@/models/orders";
+import { confirmStripePaymentSchema, confirmTestPaymentSchema } from "@/models/payments";
+import { phoneCodeEntrySchema, phoneCodeRequestSchema } from "@/models/phone";
+import { profileSchema } from "@/models/profile";
+import { reviewInputSchema, reviewListQuerySchema, reviewModerationSchema } from "@/models/reviews";
+import { accountStatusSchema, roleChangeSchema, userListQuerySchema } from "@/models/users";
+
+/**
+ * The API's OpenAPI 3.1 document, generated from the zod schemas the handlers parse with (request
+ * bodies, query strings) and the answer shapes in models/api-responses.ts. Served at
+ * GET /api/openapi.json; tests/integration/openapi.test.ts validates real answers against it.
+ */
+
+type JsonSchema = Record<string, unknown>;
+
+/** JSON bodies, by route: the same schema objects the handlers pass to readJson. */
+const JSON_BODIES: Record<string, ZodType> = {
+  "POST /api/products": productInputSchema,
+  "PATCH /api/products/{id}": productPatchSchema,
+  "POST /api/reviews": reviewInputSchema,
+  "PATCH /api/reviews/{id}": reviewModerationSchema,
+  "POST /api/orders": placeOrderBodySchema,
+  "POST /api/orders/{id}/refund": refundSchema,
+  "POST /api/orders/{id}/payment/confirm": z.union([confirmTestPaymentSchema, confirmStripePaymentSchema]),
+  "PATCH /api/orders/{id}/shipping": shippingSchema,
+  "POST /api/contact": contactSchema,
+  "POST /api/newsletter": newsletterSchema,
+  "POST /api/account/password-reset": emailRequestSchema,
+  "POST /api/account/password-reset/confirm": passwordResetSchema,
+  "POST /api/account/email-link": emailRequestSchema,
+  "POST /api/account/email-link/sign-in": linkTokenSchema,
+  "POST /api/sign-in/phone/code": phoneCodeRequestSchema,
+  "POST /api/sign-in/phone": phoneCodeEntrySchema,
+  "PATCH /api/me/profile": profileSchema,
+  "POST /api/me/email": emailChangeSchema,
+  "POST /api/me/password": passwordChangeSchema,
+  "POST /api/me/phone": phoneCodeEntrySchema,
+  "POST /api/me/phone/code": phoneCodeRequestSchema,
+  "PATCH /api/users/{id}/role": roleChangeSchema,
+  "PATCH /api/users/{id}/status": accountStatusSchema,
+};
+
+const MULTIPART_BODIES: Record<string, JsonSchema> = {
+  "POST /api/register": {
+    type: "object",
+    required: ["name", "email", "password", "photo"],
+    properties: { name: { type: "string" }, email: { type: "string" }, password: { type: "string" }, photo: { type: "string", contentMediaType: "image/*" } },
+  },
+  "POST /api/uploads": { type: "object", required: ["file"], properties: { file: { type: "string", contentMediaType: "image/*" } } },
+};
+
+const QUERIES: Record<string, ZodType> = {
+  "GET /api/products": productQuerySchema,
+  "GET /api/admin/orders": adminOrderQuerySchema,
+  "GET /api/reviews": reviewListQuerySchema,
+  "GET /api/admin/reviews": reviewListQuerySchema,
+  "GET /api/users": userListQuerySchema,
+};
+
+/** Documented successful answers: status and body shape. Other routes document their status only. */
+const ANSWERS: Record<string, { status: number; schema?: ZodType }> = {
+  "GET /api/health": { status: 200, schema: healthSchema },
+  "GET /api/health/live": { status: 200, schema: liveSchema },
+  "GET /api/health/ready": { status: 200, schema: readinessSchema },
+  "GET /api/products": { status: 200, schema: productListSchema },
+  "POST /api/products": { status: 201, schema: productSchema },
+  "GET /api/products/{id}": { status: 200, schema: productSchema },
+  "PATCH /api/products/{id}": { status: 200, schema: productSchema },
+  "DELETE /api/products/{id}": { status: 204 },
+  "GET /api/reviews": { status: 200, schema: pageSchema(reviewSchema) },
+  "POST /api/reviews": { status: 201, schema: reviewSchema },
+  "GET /api/orders": { status: 200, schema: z.object({ items: z.array(orderSchema) }) },
+  "POST /api/orders": { status: 201, schema: orderSchema },
+  "GET /api/orders/{id}": { status: 200, schema: orderSchema },
+  "DELETE /api/orders/{id}": { status: 200, schema: orderSchema },
+  "POST /api/orders/{id}/cancel": { status: 200, schema: orderSchema },
+  "POST /api/orders/{id}/refund": { status: 200, schema: orderSchema },
+  "PATCH /api/orders/{id}/shipping": { status: 200, schema: orderSchema },
+  "POST /api/contact": { status: 201, schema: messageSchema },
+  "POST /api/newsletter": { status: 200, schema: messageSchema },
+  "POST /api/uploads": { status: 201, schema: uploadSchema },
+  "POST /api/register": { status: 201 },
+  "POST /api/account/password-reset": { status: 202, schema: messageSchema },
+  "POST /api/account/email-link": { status: 202, schema: messageSchema },
+  "GET /api/account/verify-email": { status: 303 },
+  "GET /api/account/confirm-email-change": { status: 303 },
+  "POST /api/sign-in/phone/code": { status: 202, schema: messageSchema },
+  "POST /api/me/phone/code": { status: 202, schema: messageSchema },
+  "POST /api/me/email": { status: 202 },
+  "POST /api/me/verification-email": { status: 202 },
+  "GET /api/metrics": { status: 200 },
+};
+
+const ACCESS_TEXT: Record<Access, string> = {
+  public: "Anyone.",
+  "signed-in": "A signed-in account (session cookie or `Authorization: Bearer <session token>`). Without one: 401.",
+  admin: "A signed-in admin. Signed out: 401; any other account: 403.",
+  token: "`Authorization: Bearer $METRICS_TOKEN`. 404 while METRICS_TOKEN is unset, 401 without the token.",
+  webhook: "Stripe, proven by the `Stripe-Signature` header; 404 while Stripe is not configured.",
+};
+
+function toSchema(schema: ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+  return rest;
+}
+
+function queryParameters(schema: ZodType): JsonSchema[] {
+  const json = toSchema(schema, "input");
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required as string[] | undefined) ?? []);
+  return Object.entries(properties).map(([name, property]) => ({ name, in: "query", required: required.has(name), schema: property }));
+}
+
+export function buildOpenApiDocument(serverUrl: string): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const [key, row] of Object.entries(apiRoutes())) {
+    const [method, path] = key.split(" ") as [string, string];
+    const isAuth = path.startsWith("/api/auth/");
+    const errorSchema = isAuth ? { anyOf: [{ $ref: "#/components/schemas/Error" }, { $ref: "#/components/schemas/AuthError" }] } : { $ref: "#/components/schemas/Error" };
+    const answer = ANSWERS[key];
+    const success: JsonSchema = answer?.schema
+      ? { description: "Success", content: { "application/json": { schema: toSchema(answer.schema, "output") } } }
+      : { description: "Success" };
+    const operation: JsonSchema = {
+      operationId: key.replace(/[^A-Za-z0-9]+/g, "_").replace(/_+$/, ""),
+      summary: row.purpose,
+      description: `Who may call: ${ACCESS_TEXT[row.access]}`,
+      "x-access": row.access,
+      responses: {
+        [answer ? String(answer.status) : "2XX"]: success,
+        "4XX": { description: "Refused: `error.code` says why, `error.fields` names each field at fault", content: { "application/json": { schema: errorSchema } } },
+        "5XX": { description: "Unavailable or failed", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+      },
+    };
+    const parameters: JsonSchema[] = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => ({ name: match[1], in: "path", required: true, schema: { type: "string" } }));
+    const query = QUERIES[key];
+    if (query) parameters.push(...queryParameters(query));
+    if (parameters.length > 0) operation.parameters = parameters;
+    const jsonBody = JSON_BODIES[key];
+    const multipart = MULTIPART_BODIES[key];
+    if (jsonBody) operation.requestBody = { required: true, content: { "application/json": { schema: toSchema(jsonBody, "input") } } };
+    else if (multipart) operation.requestBody = { required: true, content: { "multipart/form-data": { schema: multipart } } };
+    (paths[path] ??= {})[method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: "3.1.0",
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: {
+      title: "ToolForge API",
+      version: "1",
+      description:
+        "Money is integer cents (`priceCents`, `totalCents`). Request bodies are strict: an unknown field is a 422 naming it. Writes from a browser must come from the shop's own origin.",
+    },
+    servers: [{ url: serverUrl }],
+    paths,
+    components: { schemas: { Error: toSchema(errorBodySchema, "output"), AuthError: toSchema(authErrorBodySchema, "output") } },
+  };
+}

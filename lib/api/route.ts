@@ -1,0 +1,96 @@
+import "server-only";
+import { findActor, requireAdmin, type Actor } from "@/lib/accounts/actor";
+import { findAuthRoute } from "@/lib/accounts/auth-routes";
+import { AppError } from "@/lib/errors";
+import { assertSameOrigin, assertUsableUrl, DEFAULT_JSON_LIMIT, errorResponse, parseJsonBody, readBodyBytes } from "@/lib/http";
+import { requireMetricsToken } from "@/lib/metrics";
+import { SHOP_ROUTES, type Access, type AccessOf, type ShopRouteKey } from "@/lib/api/routes";
+
+/** What a handler knows about its caller once the access check passed. */
+export type ActorFor<A extends Access> = A extends "signed-in" | "admin" ? Actor : null;
+
+type NextHandler<C> = (request: Request, context: C) => Promise<Response>;
+type Handler<K extends ShopRouteKey, C> = (request: Request, context: C, actor: ActorFor<AccessOf<K>>) => Promise<Response>;
+
+/** The caller's right to `access`, checked from the request's headers alone (never its body). */
+export async function checkAccess(access: Access, request: Request): Promise<Actor | null> {
+  switch (access) {
+    case "public":
+    case "webhook":
+      return null;
+    case "token":
+      requireMetricsToken(request.headers.get("authorization"));
+      return null;
+    case "signed-in":
+    case "admin": {
+      const actor = await findActor(request.headers);
+      if (!actor) throw new AppError("unauthenticated", "Sign in to continue.");
+      if (access === "admin") requireAdmin(actor);
+      return actor;
+    }
+  }
+}
+
+// Path parameters are opaque ids ("prd_3kq9…", better-auth's ids): anything else names nothing.
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+async function assertIdParams(context: unknown): Promise<void> {
+  const params = (context as { params?: Promise<Record<string, string | string[]>> } | undefined)?.params;
+  if (!params) return;
+  for (const value of Object.values(await params)) {
+    if (typeof value === "string" && !ID_PATTERN.test(value)) throw new AppError("not_found", "Not found.");
+  }
+}
+
+/**
+ * A route handler for one row of the route table (lib/api/routes.ts): refuses cross-site writes,
+ * then checks the caller's right, and only then runs the handler, which gets the actor the check
+ * found. Every error becomes an answer through the one mapper.
+ */
+export function route<K extends ShopRouteKey, C = unknown>(key: K, handler: Handler<K, C>): NextHandler<C> {
+  const access: Access = SHOP_ROUTES[key].access;
+  return async (request, context) => {
+    try {
+      assertSameOrigin(request);
+      assertUsableUrl(request);
+      const actor = await checkAccess(access, request);
+      await assertIdParams(context);
+      return await handler(request, context, actor as ActorFor<AccessOf<K>>);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+/**
+ * The body better-auth will read, checked first: at most 64 KB, and a JSON body must be an object
+ * (better-auth answers 500 to broken JSON). The request is rebuilt around the bytes already read.
+ */
+async function withCheckedBody(request: Request): Promise<Request> {
+  if (request.method === "GET" || request.method === "HEAD") return request;
+  const bytes = await readBodyBytes(request, DEFAULT_JSON_LIMIT);
+  if ((request.headers.get("content-type") ?? "").toLowerCase().includes("application/json") && bytes.byteLength > 0) {
+    const data = parseJsonBody(bytes);
+    if (typeof data !== "object" || data === null || Array.isArray(data)) throw new AppError("bad_request", "The request body must be a JSON object.");
+  }
+  return new Request(request.url, { method: request.method, headers: request.headers, body: bytes.byteLength > 0 ? new Blob([new Uint8Array(bytes)]) : undefined });
+}
+
+/**
+ * better-auth's catch-all (app/api/auth/[...all]): a path not listed in AUTH_ROUTES is 404; a listed
+ * one is checked for its access before better-auth reads the body.
+ */
+export function authRoute(handler: (request: Request) => Promise<Response>): NextHandler<unknown> {
+  return async (request) => {
+    try {
+      assertSameOrigin(request);
+      assertUsableUrl(request);
+      const row = findAuthRoute(request.method, new URL(request.url).pathname);
+      if (!row) throw new AppError("not_found", "Not found.");
+      await checkAccess(row.access, request);
+      return await handler(await withCheckedBody(request));
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
