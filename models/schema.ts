@@ -285,15 +285,22 @@ export const newsletterSubscriber = pgTable("newsletter_subscriber", {
   createdAt: createdAt(),
 });
 
-export const mailOutbox = pgTable("mail_outbox", {
-  id: text("id").primaryKey(),
-  to: text("to").notNull(),
-  subject: text("subject").notNull(),
-  text: text("text").notNull(),
-  createdAt: createdAt(),
-  sentAt: timestamp("sent_at", { withTimezone: true }),
-  error: text("error"),
-});
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    error: text("error"),
+    // Delivery tries so far, and when the next may start (the mail worker backs off after each failure).
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+  },
+  (t) => [index("mail_outbox_undelivered_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);
 
 export const auditLog = pgTable(
   "audit_log",
