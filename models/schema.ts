@@ -238,6 +238,23 @@ export const payment = pgTable(
   ],
 );
 
+/** A signed-in customer's cart, kept on the account so that it follows them across devices. */
+export const cartItem = pgTable(
+  "cart_item",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => product.id),
+    quantity: integer("quantity").notNull(),
+    position: integer("position").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), check("cart_item_quantity_positive", sql`${t.quantity} > 0`)],
+);
+
 export const review = pgTable(
   "review",
   {

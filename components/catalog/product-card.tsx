@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { AddToCartButton } from "@/components/cart/add-to-cart-button";
 import { buttonClasses } from "@/components/ui/button";
 import { Img } from "@/components/ui/img";
 import { formatMoney } from "@/lib/money/format";
@@ -30,14 +31,23 @@ export function ProductCard({ product }: { product: Product }) {
           </p>
         </div>
         <p className="line-clamp-3 text-sm leading-6 text-slate-600">{product.description}</p>
-        <Link
-          href={`/purchasePages/${encodeURIComponent(product.id)}`}
-          prefetch={false}
-          aria-label={`Buy Now: ${product.name}`}
-          className={buttonClasses("primary", "md", "mt-auto w-full")}
-        >
-          Buy Now
-        </Link>
+        <div className="mt-auto grid grid-cols-2 gap-2">
+          <Link
+            href={`/purchasePages/${encodeURIComponent(product.id)}`}
+            prefetch={false}
+            aria-label={`Buy Now: ${product.name}`}
+            className={buttonClasses("primary", "md", "w-full")}
+          >
+            Buy Now
+          </Link>
+          <AddToCartButton
+            productId={product.id}
+            productName={product.name}
+            minOrderQuantity={product.minOrderQuantity}
+            stock={product.stock}
+            className="w-full"
+          />
+        </div>
       </div>
     </article>
   );

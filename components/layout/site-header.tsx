@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Img } from "@/components/ui/img";
+import { CartLink } from "@/components/cart/cart-sync";
 import { AuthArea } from "./auth-area";
 import { MobileNav } from "./mobile-nav";
 import { NavLinks } from "./nav-links";
@@ -19,6 +20,7 @@ export function SiteHeader() {
           <NavLinks />
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          <CartLink />
           <AuthArea />
           <MobileNav />
         </div>
