@@ -15,6 +15,8 @@ import * as newsletter from "@/app/api/newsletter/route";
 import * as orders from "@/app/api/orders/route";
 import * as orderById from "@/app/api/orders/[id]/route";
 import * as cancelOrder from "@/app/api/orders/[id]/cancel/route";
+import * as cartRoute from "@/app/api/cart/route";
+import * as adminMail from "@/app/api/admin/mail/route";
 import * as refundOrder from "@/app/api/orders/[id]/refund/route";
 import * as payment from "@/app/api/orders/[id]/payment/route";
 import * as paymentConfirm from "@/app/api/orders/[id]/payment/confirm/route";
@@ -90,6 +92,9 @@ const table: Row[] = [
   { route: "POST /api/orders/{id}/payment", handler: h(payment.POST), method: "POST", path: (f) => `/api/orders/${f.orderId}/payment`, params: (f) => ({ id: f.orderId }), expect: [401, 200, 404, 404] },
   { route: "POST /api/orders/{id}/payment/confirm", handler: h(paymentConfirm.POST), method: "POST", path: (f) => `/api/orders/${f.orderId}/payment/confirm`, params: (f) => ({ id: f.orderId }), body: async () => ({ json: { card: { number: "4242424242424242", expMonth: 12, expYear: nextYear, cvc: "123" } } }), expect: [401, 200, 404, 404] },
   { route: "PATCH /api/orders/{id}/shipping", handler: h(shipping.PATCH), method: "PATCH", path: (f) => `/api/orders/${f.paidOrderId}/shipping`, params: (f) => ({ id: f.paidOrderId }), body: async () => ({ json: { shipped: true } }), expect: [401, 403, 403, 200] },
+  { route: "GET /api/cart", handler: h(cartRoute.GET), method: "GET", path: () => "/api/cart", expect: [401, 200, 200, 200] },
+  { route: "PUT /api/cart", handler: h(cartRoute.PUT), method: "PUT", path: () => "/api/cart", body: async () => ({ json: { items: [] } }), expect: [401, 200, 200, 200] },
+  { route: "GET /api/admin/mail", handler: h(adminMail.GET), method: "GET", path: () => "/api/admin/mail", expect: [401, 403, 403, 200] },
   { route: "GET /api/admin/orders", handler: h(adminOrders.GET), method: "GET", path: () => "/api/admin/orders", expect: [401, 403, 403, 200] },
   { route: "GET /api/admin/audit", handler: h(adminAudit.GET), method: "GET", path: () => "/api/admin/audit", expect: [401, 403, 403, 200] },
   { route: "GET /api/admin/messages", handler: h(adminMessages.GET), method: "GET", path: () => "/api/admin/messages", expect: [401, 403, 403, 200] },
