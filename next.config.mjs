@@ -6,7 +6,7 @@ const nextConfig = {
   // not bundled (webpack builds fail at the first query otherwise). pino and prom-client are loaded
   // from node_modules too, so the server (server/index.mjs) and the app share one logger and one
   // metrics registry.
-  serverExternalPackages: ["@electric-sql/pglite", "sharp", "pino", "prom-client"],
+  serverExternalPackages: ["@electric-sql/pglite", "sharp", "pino", "prom-client", "pg-boss"],
   poweredByHeader: false,
   reactStrictMode: true,
   // The anonymous pages are the same for everyone (the signed-in header is fetched by the browser):

@@ -13,5 +13,5 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  matcher: ["/dashboard/:path*", "/profile", "/purchasePages/:path*", "/account/:path*"],
+  matcher: ["/dashboard/:path*", "/profile", "/purchasePages/:path*", "/account/:path*", "/checkout"],
 };

@@ -3,14 +3,15 @@ import { closeDb, getDatabase } from "@/lib/db/client";
 import { DataDirInUseError } from "@/lib/db/data-dir-lock";
 import { EnvError, getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
+import { startJobs, stopJobs } from "@/lib/jobs";
 import { waitForPendingMail } from "@/lib/mail";
 import { onShutdown } from "@/server/lifecycle.mjs";
 
 /**
  * Runs once when the server starts: a bad configuration stops it with one line naming the variable;
- * then the database is opened, migrated and seeded before the first request is answered. At
- * shutdown (server/index.mjs, after in-flight requests) pending mail is finished, then the database
- * closed.
+ * then the database is opened, migrated and seeded, and the job runner started, before the first
+ * request is answered. At shutdown (server/index.mjs, after in-flight requests) the job runner stops,
+ * pending mail is finished, then the database closed.
  */
 export async function startServer(): Promise<void> {
   let env;
@@ -31,6 +32,9 @@ export async function startServer(): Promise<void> {
   try {
     const handle = await getDatabase();
     log("info", "database ready", { engine: handle.engine });
+    // Registered last, so it stops first: no job starts while mail finishes and the database closes.
+    onShutdown("jobs", stopJobs);
+    await startJobs();
   } catch (error) {
     // A second shop on the same embedded database would corrupt it: stop with one clear line.
     if (error instanceof DataDirInUseError || (error instanceof Error && error.name === "DataDirInUseError")) {

@@ -244,6 +244,23 @@ export const payment = pgTable(
   ],
 );
 
+/** A signed-in customer's cart, kept on the account so that it follows them across devices. */
+export const cartItem = pgTable(
+  "cart_item",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => product.id),
+    quantity: integer("quantity").notNull(),
+    position: integer("position").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), check("cart_item_quantity_positive", sql`${t.quantity} > 0`)],
+);
+
 export const review = pgTable(
   "review",
   {
@@ -309,15 +326,22 @@ export const newsletterSubscriber = pgTable(
   (t) => [index("newsletter_subscriber_created_at_email_idx").on(t.createdAt, t.email)],
 );
 
-export const mailOutbox = pgTable("mail_outbox", {
-  id: text("id").primaryKey(),
-  to: text("to").notNull(),
-  subject: text("subject").notNull(),
-  text: text("text").notNull(),
-  createdAt: createdAt(),
-  sentAt: timestamp("sent_at", { withTimezone: true }),
-  error: text("error"),
-});
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    error: text("error"),
+    // Delivery tries so far, and when the next may start (the mail worker backs off after each failure).
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+  },
+  (t) => [index("mail_outbox_undelivered_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);
 
 export const auditLog = pgTable(
   "audit_log",

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useId, useState } from "react";
+import { AddToCartButton } from "@/components/cart/add-to-cart-button";
 import { buttonClasses } from "@/components/ui/button";
 import { formatMoney } from "@/lib/money/format";
 import type { StockState } from "@/models/catalog";
@@ -110,10 +111,14 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
         >
           Buy now
         </Link>
-        {/*
-          ADD TO CART goes here, beside Buy now: <AddToCartButton productId={productId} quantity={quantity} />
-          from components/cart/add-to-cart-button.tsx (built on the cart branch; the lead drops it in).
-        */}
+        <AddToCartButton
+          productId={productId}
+          productName={productName}
+          minOrderQuantity={minOrderQuantity}
+          stock={stock}
+          quantity={chosen}
+          className="w-full sm:w-auto"
+        />
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { AddToCartButton } from "@/components/cart/add-to-cart-button";
 import { buttonClasses } from "@/components/ui/button";
 import { Img } from "@/components/ui/img";
 import { formatMoney } from "@/lib/money/format";
@@ -53,14 +54,23 @@ export function ProductCard({ product, headingLevel = 3 }: ProductCardProps) {
             </p>
           </div>
         ) : (
-          <Link
-            href={`/purchasePages/${encodeURIComponent(product.id)}`}
-            prefetch={false}
-            aria-label={`Buy now: ${product.name}`}
-            className={buttonClasses("primary", "md", "mt-auto w-full px-3")}
-          >
-            Buy now
-          </Link>
+          <div className="mt-auto flex flex-col gap-2">
+            <Link
+              href={`/purchasePages/${encodeURIComponent(product.id)}`}
+              prefetch={false}
+              aria-label={`Buy now: ${product.name}`}
+              className={buttonClasses("primary", "md", "w-full px-3")}
+            >
+              Buy now
+            </Link>
+            <AddToCartButton
+              productId={product.id}
+              productName={product.name}
+              minOrderQuantity={product.minOrderQuantity}
+              stock={product.stock}
+              className="w-full px-3"
+            />
+          </div>
         )}
       </div>
     </article>

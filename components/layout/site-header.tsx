@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Img } from "@/components/ui/img";
+import { CartLink } from "@/components/cart/cart-sync";
 import { AuthArea } from "./auth-area";
 import { HeaderSearch } from "./header-search";
 import { MobileNav } from "./mobile-nav";
@@ -24,6 +25,7 @@ export function SiteHeader() {
         <HeaderSearch className="ml-auto hidden w-56 lg:block xl:w-72" />
         <div className="ml-auto flex items-center gap-2 lg:ml-0">
           <MobileSearch />
+          <CartLink />
           <AuthArea />
           <MobileNav />
         </div>

@@ -16,6 +16,7 @@ import {
   uploadSchema,
 } from "@/models/api-responses";
 import { productInputSchema, productPatchSchema, productQuerySchema } from "@/models/catalog";
+import { putCartSchema } from "@/models/cart";
 import { contactSchema, newsletterSchema } from "@/models/messages";
 import { adminOrderQuerySchema, placeOrderBodySchema, refundSchema, shippingSchema } from "@/models/orders";
 import { confirmStripePaymentSchema, confirmTestPaymentSchema } from "@/models/payments";
@@ -40,6 +41,7 @@ const JSON_BODIES: Record<string, ZodType> = {
   "PATCH /api/reviews/{id}": reviewModerationSchema,
   "POST /api/orders": placeOrderBodySchema,
   "POST /api/orders/{id}/refund": refundSchema,
+  "PUT /api/cart": putCartSchema,
   "POST /api/orders/{id}/payment/confirm": z.union([confirmTestPaymentSchema, confirmStripePaymentSchema]),
   "PATCH /api/orders/{id}/shipping": shippingSchema,
   "POST /api/contact": contactSchema,

@@ -45,6 +45,9 @@ export const SHOP_ROUTES = {
   "POST /api/orders/{id}/payment/confirm": { access: "signed-in", purpose: "finish paying your order" },
   "PATCH /api/orders/{id}/shipping": { access: "admin", purpose: "mark an order shipped" },
 
+  "GET /api/cart": { access: "signed-in", purpose: "your cart, priced now" },
+  "PUT /api/cart": { access: "signed-in", purpose: "replace your cart" },
+
   "POST /api/contact": { access: "public", purpose: "contact form" },
   "POST /api/newsletter": { access: "public", purpose: "newsletter sign-up" },
   "POST /api/uploads": { access: "signed-in", purpose: "upload an image" },
@@ -81,6 +84,7 @@ export const SHOP_ROUTES = {
   "GET /api/admin/messages": { access: "admin", purpose: "contact messages" },
   "GET /api/admin/subscribers": { access: "admin", purpose: "newsletter subscribers (JSON or CSV)" },
   "GET /api/admin/audit": { access: "admin", purpose: "the audit log" },
+  "GET /api/admin/mail": { access: "admin", purpose: "mail not delivered yet" },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ShopRouteKey = keyof typeof SHOP_ROUTES;

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Transporter } from "nodemailer";
+import { requireAdmin, type Actor } from "@/lib/accounts/roles";
 import { getDb, type Tx } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
@@ -20,25 +21,12 @@ async function transporter(smtpUrl: string): Promise<Transporter> {
   return store.__toolforgeMailer;
 }
 
-/**
- * Every mail is written to the outbox first, so that it can be read in development and audited in
- * production; with SMTP configured it is then delivered and marked sent (or its error recorded).
- */
-async function deliver(mail: Mail): Promise<void> {
-  const env = getEnv();
-  const db = await getDb();
-  const id = newId("mail");
-  await db.insert(mailOutbox).values({ id, ...mail });
-  if (!env.SMTP_URL) return;
-  const { eq } = await import("drizzle-orm");
-  try {
-    await (await transporter(env.SMTP_URL)).sendMail({ from: env.MAIL_FROM, ...mail });
-    await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    log("warn", "mail delivery failed", { mailId: id, to: mail.to, subject: mail.subject, error: message });
-    await db.update(mailOutbox).set({ error: message.slice(0, 500) }).where(eq(mailOutbox.id, id));
-  }
+/** Tries per mail before it is left for an admin to look at (about a day of back-off in all). */
+export const MAX_MAIL_ATTEMPTS = 10;
+
+/** Wait before try n+1 after n failed tries: 1, 2, 4 … minutes, at most 6 hours. */
+export function mailBackoffMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
 }
 
 /**
@@ -52,38 +40,128 @@ export async function queueMail(tx: Tx, mail: Mail): Promise<string> {
   return id;
 }
 
-/** Delivers one queued mail now (SMTP configured), recording success or the error. */
-async function deliverQueued(id: string): Promise<void> {
-  const env = getEnv();
-  if (!env.SMTP_URL) return;
-  const { and, eq, isNull } = await import("drizzle-orm");
+/**
+ * Takes one delivery try of a mail: one conditional UPDATE counts the try and pushes the next one
+ * back, so two instances (or the request and the worker) never send the same try twice.
+ */
+async function claimTry(id: string): Promise<(typeof mailOutbox.$inferSelect) | null> {
+  const { and, eq, isNull, lt, lte, or, sql } = await import("drizzle-orm");
   const db = await getDb();
-  const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt)));
-  if (!mail) return;
+  const now = new Date();
+  const [claimed] = await db
+    .update(mailOutbox)
+    .set({
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      // The wait after this try if it fails: mailBackoffMs(attempts + 1), computed by the database.
+      nextAttemptAt: sql`now() + make_interval(secs => least(60 * power(2, ${mailOutbox.attempts}), 21600))`,
+    })
+    .where(
+      and(
+        eq(mailOutbox.id, id),
+        isNull(mailOutbox.sentAt),
+        lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS),
+        or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now)),
+      ),
+    )
+    .returning();
+  return claimed ?? null;
+}
+
+/** Delivers one queued mail now (SMTP configured), recording success or the error. */
+async function deliverQueued(id: string): Promise<boolean> {
+  const env = getEnv();
+  if (!env.SMTP_URL) return false;
+  const mail = await claimTry(id);
+  if (!mail) return false;
+  const { eq } = await import("drizzle-orm");
+  const db = await getDb();
   try {
     await (await transporter(env.SMTP_URL)).sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
-    await db.update(mailOutbox).set({ sentAt: new Date(), error: null }).where(eq(mailOutbox.id, id));
+    await db.update(mailOutbox).set({ sentAt: new Date(), error: null, nextAttemptAt: null }).where(eq(mailOutbox.id, id));
+    return true;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    log("warn", "mail delivery failed", { mailId: id, to: mail.to, subject: mail.subject, error: message });
+    log("warn", "mail delivery failed", { mailId: id, to: mail.to, subject: mail.subject, attempt: mail.attempts, error: message });
     await db.update(mailOutbox).set({ error: message.slice(0, 500) }).where(eq(mailOutbox.id, id));
+    return false;
   }
 }
 
 /** Starts delivering mail that a committed transaction queued; the caller never waits for the mail server. */
 export function deliverQueuedMail(ids: string[]): void {
   for (const id of ids) {
-    const job = deliverQueued(id).catch((error: unknown) => {
-      log("error", "mail delivery could not run", { mailId: id, error: error instanceof Error ? error.message : String(error) });
-    });
+    const job = deliverQueued(id)
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        log("error", "mail delivery could not run", { mailId: id, error: error instanceof Error ? error.message : String(error) });
+      });
     pending().add(job);
     void job.finally(() => pending().delete(job));
   }
 }
 
-/** Sends in the background: a slow or failing mail server never delays or fails the caller. */
+/**
+ * The mail worker's step: delivers every undelivered mail whose next try is due (oldest first, at
+ * most `limit`). Answers how many were sent. Without SMTP the outbox is the destination: nothing to do.
+ */
+export async function deliverDueMail(limit = 50): Promise<number> {
+  if (!getEnv().SMTP_URL) return 0;
+  const { and, asc, isNull, lt, lte, or } = await import("drizzle-orm");
+  const db = await getDb();
+  const due = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        isNull(mailOutbox.sentAt),
+        lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS),
+        or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, new Date())),
+      ),
+    )
+    .orderBy(asc(mailOutbox.createdAt))
+    .limit(limit);
+  let sent = 0;
+  for (const { id } of due) if (await deliverQueued(id)) sent += 1;
+  return sent;
+}
+
+export type UndeliveredMail = {
+  id: string;
+  to: string;
+  subject: string;
+  createdAt: string;
+  attempts: number;
+  error: string | null;
+  nextAttemptAt: string | null;
+  gaveUp: boolean;
+};
+
+/** Mail not delivered over SMTP yet, newest first, for the admins' page. */
+export async function listUndeliveredMail(actor: Actor, limit = 200): Promise<UndeliveredMail[]> {
+  requireAdmin(actor);
+  const { desc, isNull } = await import("drizzle-orm");
+  const db = await getDb();
+  const rows = await db.select().from(mailOutbox).where(isNull(mailOutbox.sentAt)).orderBy(desc(mailOutbox.createdAt)).limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    createdAt: row.createdAt.toISOString(),
+    attempts: row.attempts,
+    error: row.error,
+    nextAttemptAt: row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
+    gaveUp: row.attempts >= MAX_MAIL_ATTEMPTS,
+  }));
+}
+
+/** Sends in the background: the mail is written to the outbox first, so a failing mail server loses nothing. */
 export function sendMailInBackground(mail: Mail): void {
-  const job = deliver(mail).catch((error: unknown) => {
+  const job = (async () => {
+    const db = await getDb();
+    const id = newId("mail");
+    await db.insert(mailOutbox).values({ id, ...mail });
+    await deliverQueued(id);
+  })().catch((error: unknown) => {
     log("error", "mail could not be queued", { error: error instanceof Error ? error.message : String(error) });
   });
   pending().add(job);

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requirePageActor } from "@/components/auth/session";
+import { AddToCartButton } from "@/components/cart/add-to-cart-button";
 import { OrderForm } from "@/components/orders/order-form";
 import { Img } from "@/components/ui/img";
 import { findProductById } from "@/lib/catalog/service";
@@ -77,6 +78,10 @@ export default async function PurchasePage({ params, searchParams }: PurchasePag
                 defaults={defaults}
                 defaultQuantity={defaultQuantity}
               />
+              <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6">
+                <span className="text-slate-700">Buying more than one tool?</span>
+                <AddToCartButton productId={product.id} productName={product.name} minOrderQuantity={product.minOrderQuantity} stock={product.stock} />
+              </div>
             </>
           ) : (
             <div className="mt-4 rounded-lg border border-slate-300 bg-slate-50 p-4">

@@ -1,0 +1,46 @@
+"use client";
+
+import { useState } from "react";
+import { buttonClasses } from "@/components/ui/button";
+import { notify } from "@/components/ui/notify";
+import { addToCart } from "./cart-store";
+
+type AddToCartButtonProps = {
+  productId: string;
+  productName: string;
+  minOrderQuantity: number;
+  stock: number;
+  /** How many units to add (the product page's quantity); by default the minimum, then one more. */
+  quantity?: number;
+  className?: string;
+};
+
+/**
+ * "Add to cart" for one product: its minimum order the first time, one more unit after that, never
+ * more than the stock. Usable on any product card or page (it needs only the product's figures).
+ */
+export function AddToCartButton({ productId, productName, minOrderQuantity, stock, quantity, className }: AddToCartButtonProps) {
+  const [pending, setPending] = useState(false);
+  const outOfStock = stock < minOrderQuantity;
+
+  async function add() {
+    if (pending || outOfStock) return;
+    setPending(true);
+    const result = await addToCart({ productId, minOrderQuantity, stock, quantity });
+    setPending(false);
+    if (result === "full") notify.error(`All ${stock} units of ${productName} are already in your cart.`);
+    else notify.success(result === "added" ? `${productName} added to your cart` : `One more ${productName} in your cart`);
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={() => void add()}
+      aria-disabled={pending || outOfStock || undefined}
+      aria-label={`Add to cart: ${productName}`}
+      className={buttonClasses("secondary", "md", `aria-disabled:opacity-60 ${className ?? ""}`)}
+    >
+      {outOfStock ? "Out of stock" : "Add to cart"}
+    </button>
+  );
+}

@@ -1,0 +1,184 @@
+"use client";
+
+import { useSyncExternalStore } from "react";
+
+/**
+ * The cart in the browser. Signed out, it lives in localStorage; signed in, on the account
+ * (GET/PUT /api/cart), so it follows the customer across devices. At sign-in the browser's cart joins
+ * the account's (CartSync). Only product ids and quantities are kept here: prices and stock always
+ * come from the server.
+ */
+export type CartEntry = { productId: string; quantity: number };
+type CartState = { lines: CartEntry[]; mode: "local" | "account"; error: string | null };
+
+const STORAGE_KEY = "toolforge.cart";
+const EMPTY: CartState = { lines: [], mode: "local", error: null };
+
+let state: CartState = EMPTY;
+let loaded = false;
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+function isEntry(value: unknown): value is CartEntry {
+  if (typeof value !== "object" || value === null) return false;
+  const entry = value as Record<string, unknown>;
+  return typeof entry.productId === "string" && typeof entry.quantity === "number" && Number.isInteger(entry.quantity) && entry.quantity > 0;
+}
+
+function readLocal(): CartEntry[] {
+  try {
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter(isEntry).slice(0, 50) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeLocal(lines: CartEntry[]): void {
+  try {
+    if (lines.length === 0) window.localStorage.removeItem(STORAGE_KEY);
+    else window.localStorage.setItem(STORAGE_KEY, JSON.stringify(lines));
+  } catch {
+    // Private mode or a full storage: the cart lasts for this page only.
+  }
+}
+
+function ensureLoaded(): void {
+  if (loaded || typeof window === "undefined") return;
+  loaded = true;
+  state = { ...state, lines: readLocal() };
+  window.addEventListener("storage", (event) => {
+    if (event.key === STORAGE_KEY && state.mode === "local") {
+      state = { ...state, lines: readLocal() };
+      emit();
+    }
+  });
+}
+
+function subscribe(listener: () => void): () => void {
+  ensureLoaded();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useCart(): CartState {
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => EMPTY,
+  );
+}
+
+type PutAnswer = { ok: true } | { ok: false; message: string; fields: Record<string, string> };
+
+async function putAccountCart(lines: CartEntry[]): Promise<PutAnswer> {
+  try {
+    const response = await fetch("/api/cart", {
+      method: "PUT",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ items: lines }),
+    });
+    if (response.ok) return { ok: true };
+    const body = (await response.json().catch(() => null)) as { error?: { message?: string; fields?: Record<string, string> } } | null;
+    return { ok: false, message: body?.error?.message ?? "The cart could not be saved.", fields: body?.error?.fields ?? {} };
+  } catch {
+    return { ok: false, message: "The cart could not be saved: check your connection.", fields: {} };
+  }
+}
+
+/** Replaces the cart's lines; signed in, the account's cart is saved too. Answers the server's complaint, if any. */
+export async function saveCart(lines: CartEntry[]): Promise<string | null> {
+  state = { ...state, lines, error: null };
+  emit();
+  if (state.mode === "local") {
+    writeLocal(lines);
+    return null;
+  }
+  const answer = await putAccountCart(lines);
+  if (answer.ok) return null;
+  state = { ...state, error: answer.message };
+  emit();
+  return answer.message;
+}
+
+/** Adds a product at its minimum order, or one more unit if it is already in the cart (never above the stock). */
+/**
+ * Adds `quantity` units (default: the minimum order the first time, one more after that), never more
+ * than the stock.
+ */
+export async function addToCart(product: { productId: string; minOrderQuantity: number; stock: number; quantity?: number }): Promise<"added" | "more" | "full"> {
+  ensureLoaded();
+  const existing = state.lines.find((line) => line.productId === product.productId);
+  if (existing) {
+    if (existing.quantity >= product.stock) return "full";
+    const next = Math.min(product.stock, existing.quantity + (product.quantity ?? 1));
+    await saveCart(state.lines.map((line) => (line.productId === product.productId ? { ...line, quantity: next } : line)));
+    return "more";
+  }
+  const first = Math.min(product.stock, Math.max(product.minOrderQuantity, product.quantity ?? product.minOrderQuantity));
+  await saveCart([...state.lines, { productId: product.productId, quantity: first }]);
+  return "added";
+}
+
+export async function setCartQuantity(productId: string, quantity: number): Promise<string | null> {
+  return saveCart(state.lines.map((line) => (line.productId === productId ? { ...line, quantity } : line)));
+}
+
+export async function removeFromCart(productId: string): Promise<void> {
+  await saveCart(state.lines.filter((line) => line.productId !== productId));
+}
+
+export async function clearCart(): Promise<void> {
+  await saveCart([]);
+}
+
+/**
+ * At sign-in: the account's cart and the browser's are joined (the larger quantity of a product wins),
+ * saved on the account, and the browser's copy is dropped. Lines the server refuses (gone, or no
+ * longer orderable in that quantity) are left out. At sign-out the cart is the browser's again.
+ */
+export async function joinAccountCart(signedIn: boolean): Promise<void> {
+  ensureLoaded();
+  if (!signedIn) {
+    if (state.mode === "account") {
+      state = { lines: readLocal(), mode: "local", error: null };
+      emit();
+    }
+    return;
+  }
+  if (state.mode === "account") return;
+  let accountLines: CartEntry[] = [];
+  try {
+    const response = await fetch("/api/cart", { credentials: "same-origin", headers: { accept: "application/json" }, cache: "no-store" });
+    if (!response.ok) return;
+    const body = (await response.json()) as { items: { productId: string; quantity: number }[] };
+    accountLines = body.items.map((item) => ({ productId: item.productId, quantity: item.quantity }));
+  } catch {
+    return;
+  }
+  const merged = [...accountLines];
+  for (const local of readLocal()) {
+    const index = merged.findIndex((line) => line.productId === local.productId);
+    if (index < 0) merged.push(local);
+    else merged[index] = { productId: local.productId, quantity: Math.max(local.quantity, merged[index]?.quantity ?? 0) };
+  }
+  let lines = merged.slice(0, 50);
+  state = { lines, mode: "account", error: null };
+  emit();
+  if (readLocal().length > 0) {
+    for (let round = 0; round < 3; round += 1) {
+      const answer = await putAccountCart(lines);
+      if (answer.ok) break;
+      const refused = new Set(Object.keys(answer.fields).map((key) => Number(key.split(".")[1])));
+      if (refused.size === 0) break;
+      lines = lines.filter((_, index) => !refused.has(index));
+      state = { ...state, lines };
+      emit();
+    }
+    writeLocal([]);
+  }
+}

@@ -1,0 +1,161 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { buttonClasses } from "@/components/ui/button";
+import { Img } from "@/components/ui/img";
+import { formatMoney } from "@/lib/money/format";
+import { cartQuantityProblem } from "@/models/cart";
+import { removeFromCart, setCartQuantity } from "./cart-store";
+import { useCartDetails, type DetailedLine } from "./use-cart-details";
+
+function QuantityInput({ line }: { line: DetailedLine & { product: NonNullable<DetailedLine["product"]> } }) {
+  const [text, setText] = useState(String(line.quantity));
+  const { product } = line;
+  const value = Number(text);
+  const problem = text.trim() === "" ? "Enter the number of units as a whole number" : cartQuantityProblem(value, product.minOrderQuantity, product.stock);
+  const id = `cart-quantity-${product.id}`;
+
+  function change(next: string) {
+    setText(next);
+    const n = Number(next);
+    if (next.trim() !== "" && cartQuantityProblem(n, product.minOrderQuantity, product.stock) === null) void setCartQuantity(product.id, n);
+  }
+
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="sr-only">
+        Quantity of {product.name}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={product.minOrderQuantity}
+        max={product.stock}
+        step={1}
+        value={text}
+        onChange={(event) => change(event.target.value)}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-error` : undefined}
+        className={`w-24 rounded-md border bg-white px-2 py-1.5 text-base text-slate-900 ${problem ? "border-red-700" : "border-slate-400"}`}
+      />
+      {problem ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The cart: each product with its image, name, unit price, quantity and line total, then the total. */
+export function CartView() {
+  const { lines, loading, failed, error } = useCartDetails();
+
+  if (lines.length === 0) {
+    return (
+      <div className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-8 text-center">
+        <p className="text-lg font-semibold text-slate-900">Your cart is empty.</p>
+        <p className="mt-2 text-slate-700">
+          <Link href="/servicedata" className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+            Browse our tools
+          </Link>{" "}
+          and add what you need.
+        </p>
+      </div>
+    );
+  }
+  if (loading) return <p className="mt-6 text-slate-700" aria-busy="true">Loading your cart…</p>;
+  if (failed) return <p className="mt-6 text-red-700" role="alert">The cart could not be loaded. Reload the page to try again.</p>;
+
+  const available = lines.filter((line): line is DetailedLine & { product: NonNullable<DetailedLine["product"]> } => line.product !== null);
+  const orderable = available.every((line) => cartQuantityProblem(line.quantity, line.product.minOrderQuantity, line.product.stock) === null);
+  const currency = available[0]?.product.currency ?? "USD";
+  const total = available.reduce((sum, line) => sum + line.product.priceCents * line.quantity, 0);
+
+  return (
+    <div className="mt-6">
+      {error ? (
+        <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <div role="region" aria-labelledby="cart-caption" tabIndex={0} className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        <table className="w-full min-w-[40rem] border-collapse text-left">
+          <caption id="cart-caption" className="sr-only">
+            Products in your cart
+          </caption>
+          <thead className="bg-slate-50 text-sm text-slate-700">
+            <tr className="border-b border-slate-200">
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Product
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Unit price
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Quantity
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                Total
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                <span className="sr-only">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) =>
+              line.product ? (
+                <tr key={line.productId} data-product-id={line.productId} className="border-b border-slate-200 last:border-b-0">
+                  <th scope="row" className="px-4 py-3 font-normal">
+                    <span className="flex items-center gap-3">
+                      <Img src={line.product.imageUrl} alt="" width={64} height={48} className="h-12 w-16 shrink-0 rounded-md bg-stone-100 object-cover" />
+                      <span className="font-semibold text-slate-900">{line.product.name}</span>
+                    </span>
+                  </th>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-900">{formatMoney(line.product.priceCents, line.product.currency)}</td>
+                  <td className="px-4 py-3">
+                    <QuantityInput line={{ ...line, product: line.product }} />
+                  </td>
+                  <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-slate-900" data-testid="line-total">
+                    {formatMoney(line.product.priceCents * line.quantity, line.product.currency)}
+                  </td>
+                  <td className="px-4 py-3">
+                    <button type="button" onClick={() => void removeFromCart(line.productId)} className={buttonClasses("secondary", "sm", "text-red-700 hover:bg-red-50")}>
+                      Remove<span className="sr-only"> {line.product.name}</span>
+                    </button>
+                  </td>
+                </tr>
+              ) : (
+                <tr key={line.productId} className="border-b border-slate-200 last:border-b-0">
+                  <td colSpan={4} className="px-4 py-3 text-slate-700">
+                    A product in your cart is no longer on sale.
+                  </td>
+                  <td className="px-4 py-3">
+                    <button type="button" onClick={() => void removeFromCart(line.productId)} className={buttonClasses("secondary", "sm")}>
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              ),
+            )}
+          </tbody>
+        </table>
+      </div>
+      <div className="mt-6 flex flex-wrap items-center justify-end gap-4">
+        <p className="text-xl font-bold text-slate-900">
+          Total: <span data-testid="cart-total">{formatMoney(total, currency)}</span>
+        </p>
+        {orderable && available.length === lines.length ? (
+          <Link href="/checkout" className={buttonClasses("primary", "lg")}>
+            Checkout
+          </Link>
+        ) : (
+          <p className="text-slate-700">Fix the highlighted quantities (or remove products no longer on sale) to check out.</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import toast from "react-hot-toast";
+import { z } from "zod";
+import { AddressFields } from "@/components/orders/address-fields";
+import { PaymentPanel } from "@/components/payments/payment-panel";
+import { NETWORK_ERROR_MESSAGE } from "@/components/ui/api-response";
+import { buttonClasses } from "@/components/ui/button";
+import { FormStatus } from "@/components/ui/form-status";
+import { Modal } from "@/components/ui/modal";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { TextField } from "@/components/ui/text-field";
+import { formatMoney } from "@/lib/money/format";
+import { cartQuantityProblem } from "@/models/cart";
+import { phoneSchema, shippingAddressSchema, type ShippingAddress } from "@/models/orders";
+import { clearCart } from "./cart-store";
+import { useCartDetails } from "./use-cart-details";
+
+const checkoutSchema = z.object({ phone: phoneSchema, shippingAddress: shippingAddressSchema });
+const EMPTY_ADDRESS: ShippingAddress = { name: "", line1: "", line2: "", city: "", region: "", postalCode: "", country: "" };
+
+type CheckoutFormProps = {
+  email: string;
+  shippingCents: number;
+  defaults: { phone: string; shippingAddress: ShippingAddress } | null;
+};
+
+type Placed = { id: string; number: string; totalCents: number; currency: string };
+
+/** One button places the order (with an Idempotency-Key per attempt) and opens the payment right here. */
+export function CheckoutForm({ email, shippingCents, defaults }: CheckoutFormProps) {
+  const router = useRouter();
+  const { lines, loading, mode } = useCartDetails();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [attemptKey, setAttemptKey] = useState<string | null>(null);
+  const [placed, setPlaced] = useState<Placed | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(checkoutSchema),
+    defaultValues: { phone: defaults?.phone ?? "", shippingAddress: defaults?.shippingAddress ?? EMPTY_ADDRESS },
+  });
+
+  const available = lines.flatMap((line) => (line.product ? [{ ...line, product: line.product }] : []));
+  const currency = available[0]?.product.currency ?? "USD";
+  const subtotal = available.reduce((sum, line) => sum + line.product.priceCents * line.quantity, 0);
+  const problems = available.filter((line) => cartQuantityProblem(line.quantity, line.product.minOrderQuantity, line.product.stock) !== null);
+
+  async function post(body: unknown, key: string): Promise<Response> {
+    return fetch("/api/orders", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json", accept: "application/json", "idempotency-key": key },
+      body: JSON.stringify(body),
+    });
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const key = attemptKey ?? crypto.randomUUID();
+    setAttemptKey(key);
+    const body = { items: available.map((line) => ({ productId: line.productId, quantity: line.quantity })), ...values };
+    let response: Response;
+    try {
+      // One automatic retry on a network error, with the same key: the server answers the same order.
+      response = await post(body, key).catch(() => post(body, key));
+    } catch {
+      setFormError(NETWORK_ERROR_MESSAGE);
+      return;
+    }
+    setAttemptKey(null);
+    const answer = (await response.json().catch(() => null)) as (Placed & { error?: { message: string; fields?: Record<string, string> } }) | null;
+    if (!response.ok || !answer) {
+      const fields = answer?.error?.fields ?? {};
+      for (const [name, message] of Object.entries(fields)) {
+        if (name === "phone" || name.startsWith("shippingAddress.")) setError(name as "phone", { message });
+      }
+      setFormError(answer?.error?.message ?? "The order could not be placed. Please try again.");
+      return;
+    }
+    toast.success("Order placed");
+    await clearCart();
+    setPlaced(answer);
+  });
+
+  function paid() {
+    if (!placed) return;
+    toast.success("Payment successful");
+    router.push(`/dashboard/orders/${encodeURIComponent(placed.id)}`);
+    router.refresh();
+  }
+
+  function closePayment() {
+    if (!placed) return;
+    // Not paid now: the order waits, reserved, on its payment page.
+    router.push(`/dashboard/payment/${encodeURIComponent(placed.id)}`);
+  }
+
+  if (placed) {
+    return (
+      <>
+        <p className="mt-6 text-slate-800">
+          Order <span className="font-semibold">{placed.number}</span> is placed and reserved for you.{" "}
+          <Link href={`/dashboard/payment/${encodeURIComponent(placed.id)}`} className="font-semibold text-brand underline underline-offset-2">
+            Pay for it
+          </Link>
+        </p>
+        <Modal open onClose={closePayment} title="Card payment" closeLabel="Close payment">
+          <PaymentPanel orderId={placed.id} onPaid={paid} />
+        </Modal>
+      </>
+    );
+  }
+
+  if (mode !== "account" || loading) return <p className="mt-6 text-slate-700" aria-busy="true">Loading your cart…</p>;
+  if (available.length === 0) {
+    return (
+      <p className="mt-6 text-slate-800">
+        Your cart is empty.{" "}
+        <Link href="/servicedata" className="font-semibold text-brand underline underline-offset-2">
+          Browse our tools
+        </Link>
+      </p>
+    );
+  }
+
+  return (
+    <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <form onSubmit={onSubmit} noValidate aria-describedby="checkout-status" className="flex flex-col gap-5">
+        <FormStatus id="checkout-status" message={formError} />
+        <TextField id="checkout-email" label="Email" type="email" value={email} readOnly className="read-only:bg-slate-100 read-only:text-slate-700" />
+        <TextField id="checkout-phone" label="Contact Number" type="tel" autoComplete="tel" inputMode="tel" placeholder="+1 555 010 0199" error={errors.phone?.message} {...register("phone")} />
+        <AddressFields idPrefix="checkout-address" field={(name) => register(`shippingAddress.${name}`)} errorOf={(name) => errors.shippingAddress?.[name]?.message} />
+        {problems.length > 0 ? (
+          <p role="alert" className="text-red-700">
+            Some quantities are no longer available.{" "}
+            <Link href="/cart" className="font-semibold underline">
+              Fix them in your cart
+            </Link>
+            .
+          </p>
+        ) : null}
+        <SubmitButton pending={isSubmitting} pendingLabel="Placing order…" className={buttonClasses("primary", "lg", "w-full sm:w-auto")}>
+          Place order and pay {formatMoney(subtotal + shippingCents, currency)}
+        </SubmitButton>
+      </form>
+      <section aria-labelledby="checkout-summary-title" className="self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="checkout-summary-title" className="text-lg font-semibold text-slate-900">
+          Your order
+        </h2>
+        <ul className="mt-3 divide-y divide-slate-100">
+          {available.map((line) => (
+            <li key={line.productId} className="flex justify-between gap-3 py-2 text-slate-900">
+              <span>
+                {line.product.name} ×{line.quantity}
+              </span>
+              <span className="whitespace-nowrap">{formatMoney(line.product.priceCents * line.quantity, currency)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-3 grid grid-cols-[1fr_auto] gap-y-1 border-t border-slate-200 pt-3">
+          <dt className="text-slate-700">Subtotal</dt>
+          <dd className="text-right text-slate-900">{formatMoney(subtotal, currency)}</dd>
+          <dt className="text-slate-700">Shipping</dt>
+          <dd className="text-right text-slate-900" data-testid="checkout-shipping">
+            {shippingCents === 0 ? "Free" : formatMoney(shippingCents, currency)}
+          </dd>
+          <dt className="text-lg font-bold text-slate-900">Total</dt>
+          <dd className="text-right text-lg font-bold text-slate-900" data-testid="checkout-total">
+            {formatMoney(subtotal + shippingCents, currency)}
+          </dd>
+        </dl>
+      </section>
+    </div>
+  );
+}

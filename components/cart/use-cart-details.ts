@@ -1,0 +1,35 @@
+"use client";
+
+import useSWR from "swr";
+import type { Product } from "@/models/catalog";
+import { useCart, type CartEntry } from "./cart-store";
+
+export type DetailedLine = CartEntry & { product: Product | null };
+
+async function fetchProducts(ids: string[]): Promise<Record<string, Product | null>> {
+  const entries = await Promise.all(
+    ids.map(async (id) => {
+      const response = await fetch(`/api/products/${encodeURIComponent(id)}`, { headers: { accept: "application/json" } });
+      if (response.status === 404) return [id, null] as const;
+      if (!response.ok) throw new Error(`product ${id}: HTTP ${response.status}`);
+      return [id, (await response.json()) as Product] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** The cart's lines with each product's current name, image, price, stock and minimum (null: no longer on sale). */
+export function useCartDetails(): { lines: DetailedLine[]; loading: boolean; failed: boolean; mode: "local" | "account"; error: string | null } {
+  const cart = useCart();
+  const ids = cart.lines.map((line) => line.productId);
+  const { data, error, isLoading } = useSWR(ids.length ? ["cart-products", ...ids] : null, ([, ...keys]: string[]) => fetchProducts(keys), {
+    revalidateOnFocus: true,
+  });
+  return {
+    lines: cart.lines.map((line) => ({ ...line, product: data?.[line.productId] ?? null })),
+    loading: ids.length > 0 && (isLoading || (!data && !error)),
+    failed: Boolean(error),
+    mode: cart.mode,
+    error: cart.error,
+  };
+}

@@ -1,0 +1,68 @@
+import "server-only";
+import { asc, eq } from "drizzle-orm";
+import type { Actor } from "@/lib/accounts/actor";
+import { findProductById } from "@/lib/catalog/service";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { cartQuantityProblem, type CartLineView, type CartView, type PutCartInput } from "@/models/cart";
+import { cartItem } from "@/models/schema";
+
+function viewOf(lines: CartLineView[]): CartView {
+  return {
+    items: lines,
+    totalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+    currency: lines[0]?.currency ?? "USD",
+  };
+}
+
+/** The signed-in customer's cart, priced now; products no longer on sale drop out. */
+export async function getCart(actor: Actor): Promise<CartView> {
+  const db = await getDb();
+  const rows = await db.select().from(cartItem).where(eq(cartItem.userId, actor.userId)).orderBy(asc(cartItem.position));
+  const lines: CartLineView[] = [];
+  for (const row of rows) {
+    const product = await findProductById(row.productId);
+    if (!product) continue;
+    lines.push({
+      productId: product.id,
+      name: product.name,
+      imageUrl: product.imageUrl,
+      priceCents: product.priceCents,
+      currency: product.currency,
+      stock: product.stock,
+      minOrderQuantity: product.minOrderQuantity,
+      quantity: row.quantity,
+      lineTotalCents: product.priceCents * row.quantity,
+    });
+  }
+  return viewOf(lines);
+}
+
+/**
+ * Replaces the signed-in customer's cart. Every line must be a product on sale, in a quantity the
+ * order form would accept (the same messages); nothing is reserved until the order is placed.
+ */
+export async function putCart(actor: Actor, input: PutCartInput): Promise<CartView> {
+  const fields: Record<string, string> = {};
+  for (const [index, line] of input.items.entries()) {
+    const product = await findProductById(line.productId);
+    if (!product) {
+      fields[`items.${index}.productId`] = "This product is no longer on sale";
+      continue;
+    }
+    const problem = cartQuantityProblem(line.quantity, product.minOrderQuantity, product.stock);
+    if (problem) fields[`items.${index}.quantity`] = problem;
+  }
+  const first = Object.values(fields)[0];
+  if (first) throw new AppError("invalid", first, fields);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.delete(cartItem).where(eq(cartItem.userId, actor.userId));
+    if (input.items.length > 0) {
+      await tx
+        .insert(cartItem)
+        .values(input.items.map((line, index) => ({ userId: actor.userId, productId: line.productId, quantity: line.quantity, position: index })));
+    }
+  });
+  return getCart(actor);
+}

@@ -1,0 +1,142 @@
+import "server-only";
+import { and, count, isNotNull, isNull, lt, lte, or, eq } from "drizzle-orm";
+import type PgBoss from "pg-boss";
+import { getDb } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import { registerGauge, registerReadinessCheck, unregisterReadinessCheck } from "@/lib/health/registry";
+import { log } from "@/lib/log";
+import { deliverDueMail, MAX_MAIL_ATTEMPTS } from "@/lib/mail";
+import { expireOrdersAndPayments } from "@/lib/payments/service";
+import { mailOutbox, order } from "@/models/schema";
+
+/**
+ * The shop's background work: expiring unpaid orders past their hold, and delivering queued mail with
+ * retries (ADR 025). On PostgreSQL, pg-boss runs both as cron schedules in singleton queues, so each
+ * runs once across all instances; on PGlite (one process per data directory) a timer in the process
+ * does the same steps.
+ */
+export const JOB_NAMES = ["order-expiry", "mail-delivery"] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+const STEPS: Record<JobName, () => Promise<number>> = {
+  "order-expiry": expireOrdersAndPayments,
+  "mail-delivery": () => deliverDueMail(),
+};
+
+/** Every minute: pg-boss's cron has minute resolution. */
+const CRON_EVERY_MINUTE = "* * * * *";
+const LOOP_INTERVAL_MS = 30_000;
+
+type Runner =
+  | { kind: "pg-boss"; boss: PgBoss; running: boolean }
+  | { kind: "loop"; timer: NodeJS.Timeout; running: boolean; busy: Promise<void> | null };
+
+const store = globalThis as unknown as { __toolforgeJobs?: Runner };
+
+async function runStep(name: JobName): Promise<void> {
+  try {
+    const done = await STEPS[name]();
+    if (done > 0) log("info", "job step done", { job: name, count: done });
+  } catch (error) {
+    log("error", "job step failed", { job: name, error: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
+}
+
+async function startPgBoss(connectionString: string): Promise<Runner> {
+  const { default: PgBossClass } = await import("pg-boss");
+  const boss = new PgBossClass({ connectionString, schema: "pgboss", max: 3, application_name: "toolforge-jobs" });
+  boss.on("error", (error: Error) => log("error", "job queue error", { error: error.message }));
+  await boss.start();
+  for (const name of JOB_NAMES) {
+    // singleton: at most one job of the queue active at a time, whichever instance holds it.
+    await boss.createQueue(name, { name, policy: "singleton", retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 });
+    await boss.schedule(name, CRON_EVERY_MINUTE);
+    await boss.work(name, { pollingIntervalSeconds: 5 }, async () => runStep(name));
+  }
+  return { kind: "pg-boss", boss, running: true };
+}
+
+function startLoop(): Runner {
+  const runner: Runner = {
+    kind: "loop",
+    running: true,
+    busy: null,
+    timer: setInterval(() => {
+      if (runner.kind !== "loop" || runner.busy) return;
+      runner.busy = (async () => {
+        for (const name of JOB_NAMES) await runStep(name).catch(() => undefined);
+      })().finally(() => {
+        if (runner.kind === "loop") runner.busy = null;
+      });
+    }, LOOP_INTERVAL_MS),
+  };
+  runner.timer.unref();
+  return runner;
+}
+
+/** What is waiting: unpaid orders past their hold, and mail due for a delivery try. */
+export async function jobBacklog(): Promise<Record<JobName, number>> {
+  const db = await getDb();
+  const now = new Date();
+  const [overdue] = await db
+    .select({ n: count() })
+    .from(order)
+    .where(and(eq(order.status, "unpaid"), isNotNull(order.expiresAt), lte(order.expiresAt, now)));
+  const smtp = Boolean(getEnv().SMTP_URL);
+  const [mail] = smtp
+    ? await db
+        .select({ n: count() })
+        .from(mailOutbox)
+        .where(and(isNull(mailOutbox.sentAt), lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS), or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now))))
+    : [{ n: 0 }];
+  return { "order-expiry": overdue?.n ?? 0, "mail-delivery": mail?.n ?? 0 };
+}
+
+/** Starts the job runner once per process, and reports it to the readiness check and the metrics. */
+export async function startJobs(): Promise<void> {
+  if (store.__toolforgeJobs?.running) return;
+  const env = getEnv();
+  const runner = env.DATABASE_URL ? await startPgBoss(env.DATABASE_URL) : startLoop();
+  store.__toolforgeJobs = runner;
+  registerReadinessCheck("jobs", () => ({ ok: runner.running, detail: runner.running ? runner.kind : "stopped" }));
+  registerGauge({
+    name: "toolforge_job_queue_depth",
+    help: "Work waiting for the job runner, per job: unpaid orders past their hold (order-expiry) and mail due for a delivery try (mail-delivery).",
+    label: "job",
+    read: jobBacklog,
+  });
+  log("info", "job runner started", { runner: runner.kind });
+}
+
+/** Stops taking new jobs and waits for the one running (server shutdown). */
+export async function stopJobs(): Promise<void> {
+  const runner = store.__toolforgeJobs;
+  if (!runner?.running) return;
+  runner.running = false;
+  unregisterReadinessCheck("jobs");
+  if (runner.kind === "pg-boss") await runner.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  else {
+    clearInterval(runner.timer);
+    await runner.busy;
+  }
+  store.__toolforgeJobs = undefined;
+}
+
+/** Runs one job now and waits for it: on PostgreSQL through its pg-boss queue (any instance may take it). */
+export async function runJobNow(name: JobName): Promise<void> {
+  const runner = store.__toolforgeJobs;
+  if (runner?.kind !== "pg-boss") {
+    await runStep(name);
+    return;
+  }
+  const id = await runner.boss.send(name, {});
+  if (!id) throw new Error(`the ${name} queue refused a job (one is already waiting)`);
+  for (let i = 0; i < 200; i += 1) {
+    const job = await runner.boss.getJobById(name, id);
+    if (job?.state === "completed") return;
+    if (job?.state === "failed") throw new Error(`the ${name} job failed`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the ${name} job did not finish in time`);
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { orderLineInputSchema } from "./orders";
+
+/** The whole cart, as `PUT /api/cart` takes it: one line per product. */
+export const putCartSchema = z.strictObject({
+  items: z
+    .array(orderLineInputSchema, { error: "Send the cart's items as a list" })
+    .max(50, "A cart holds at most 50 products")
+    .superRefine((lines, ctx) => {
+      const seen = new Set<string>();
+      lines.forEach((line, index) => {
+        if (seen.has(line.productId)) ctx.addIssue({ code: "custom", path: [index, "productId"], message: "This product is already in the cart" });
+        seen.add(line.productId);
+      });
+    }),
+});
+export type PutCartInput = z.infer<typeof putCartSchema>;
+
+export type CartLineView = {
+  productId: string;
+  name: string;
+  imageUrl: string;
+  priceCents: number;
+  currency: string;
+  stock: number;
+  minOrderQuantity: number;
+  quantity: number;
+  lineTotalCents: number;
+};
+
+export type CartView = { items: CartLineView[]; totalCents: number; currency: string };
+
+/** A quantity the order form would accept for this product, or the form's message. */
+export function cartQuantityProblem(quantity: number, min: number, stock: number): string | null {
+  if (stock < min) return "Out of stock";
+  if (!Number.isInteger(quantity) || quantity < min || quantity > stock) return `Order between ${min} and ${stock} units`;
+  return null;
+}

@@ -1,0 +1,84 @@
+import * as cartRoute from "@/app/api/cart/route";
+import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
+import { createProduct, stockOf } from "@/tests/fixtures/shop";
+
+type Cart = { items: { productId: string; name: string; quantity: number; priceCents: number; lineTotalCents: number }[]; totalCents: number };
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+let alice: Session;
+let bob: Session;
+beforeAll(async () => {
+  alice = await signUp({ name: "Alice Cart" });
+  bob = await signUp({ name: "Bob Cart" });
+});
+
+const get = (session: Session | null) => cartRoute.GET(makeRequest("/api/cart", { cookie: session?.cookie }), noParams());
+const put = (session: Session | null, json: unknown) => cartRoute.PUT(makeRequest("/api/cart", { method: "PUT", json, cookie: session?.cookie }), noParams());
+
+describe("GET and PUT /api/cart", () => {
+  it("keeps the signed-in customer's cart on the account, priced from the database, reserving nothing", async () => {
+    const pliers = await createProduct({ name: "Cart Pliers", priceCents: 899, stock: 30, minOrderQuantity: 2 });
+    const saw = await createProduct({ name: "Cart Saw", priceCents: 2450, stock: 5 });
+    const saved = await put(alice, { items: [{ productId: pliers.id, quantity: 6 }, { productId: saw.id, quantity: 1 }] });
+    expect(saved.status).toBe(200);
+    const cart = (await (await get(alice)).json()) as Cart;
+    expect(cart.items).toEqual([
+      expect.objectContaining({ productId: pliers.id, name: "Cart Pliers", quantity: 6, priceCents: 899, lineTotalCents: 5394 }),
+      expect.objectContaining({ productId: saw.id, name: "Cart Saw", quantity: 1, lineTotalCents: 2450 }),
+    ]);
+    expect(cart.totalCents).toBe(7844);
+    expect(await stockOf(pliers.id)).toBe(30);
+    // Another customer's cart is their own.
+    expect(((await (await get(bob)).json()) as Cart).items).toEqual([]);
+    // Emptying it.
+    expect((await put(alice, { items: [] })).status).toBe(200);
+    expect(((await (await get(alice)).json()) as Cart).items).toEqual([]);
+  });
+
+  it("answers 401 to a signed-out visitor (their cart lives in the browser)", async () => {
+    expect((await get(null)).status).toBe(401);
+    expect((await put(null, { items: [] })).status).toBe(401);
+  });
+
+  describe("quantity boundaries (minimum 5, stock 20), with the order form's messages", () => {
+    it.each([
+      [4, 422],
+      [5, 200],
+      [20, 200],
+      [21, 422],
+      [0, 422],
+      [2.5, 422],
+      ["3", 422],
+    ])("quantity %p → %i", async (quantity, status) => {
+      const item = await createProduct({ stock: 20, minOrderQuantity: 5 });
+      await put(alice, { items: [] });
+      const response = await put(alice, { items: [{ productId: item.id, quantity }] });
+      expect(response.status).toBe(status);
+      const cart = (await (await get(alice)).json()) as Cart;
+      if (status === 200) {
+        expect(cart.items.map((i) => i.quantity)).toEqual([quantity]);
+      } else {
+        expect(cart.items).toEqual([]);
+        if (typeof quantity === "number" && Number.isInteger(quantity) && quantity > 0) {
+          expect(((await response.json()) as ErrorBody).error.fields?.["items.0.quantity"]).toBe("Order between 5 and 20 units");
+        }
+      }
+    });
+  });
+
+  it("refuses an out-of-stock product, an unknown product, a product twice and more than 50 lines, keeping the cart as it was", async () => {
+    const kept = await createProduct({ stock: 10 });
+    await put(alice, { items: [{ productId: kept.id, quantity: 1 }] });
+    const empty = await createProduct({ stock: 1, minOrderQuantity: 2 });
+    const out = await put(alice, { items: [{ productId: empty.id, quantity: 2 }] });
+    expect(out.status).toBe(422);
+    expect(((await out.json()) as ErrorBody).error.fields?.["items.0.quantity"]).toBe("Out of stock");
+    const unknown = await put(alice, { items: [{ productId: "prd_gone", quantity: 1 }] });
+    expect(unknown.status).toBe(422);
+    expect(((await unknown.json()) as ErrorBody).error.fields?.["items.0.productId"]).toBe("This product is no longer on sale");
+    expect((await put(alice, { items: [{ productId: kept.id, quantity: 1 }, { productId: kept.id, quantity: 2 }] })).status).toBe(422);
+    expect((await put(alice, { items: Array.from({ length: 51 }, (_, i) => ({ productId: `prd_${i}`, quantity: 1 })) })).status).toBe(422);
+    expect((await put(alice, { lines: [] })).status).toBe(422);
+    expect(((await (await get(alice)).json()) as Cart).items.map((i) => i.productId)).toEqual([kept.id]);
+  });
+});

@@ -1,0 +1,145 @@
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import * as ordersRoute from "@/app/api/orders/route";
+import * as orderRoute from "@/app/api/orders/[id]/route";
+import * as adminMailRoute from "@/app/api/admin/mail/route";
+import { getDb } from "@/lib/db/client";
+import { resetEnvForTests } from "@/lib/env";
+import { readinessChecks, registeredGauges } from "@/lib/health/registry";
+import { jobBacklog, runJobNow, startJobs, stopJobs } from "@/lib/jobs";
+import { deliverDueMail, waitForPendingMail } from "@/lib/mail";
+import { mailOutbox, order } from "@/models/schema";
+import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
+import { signUpAdmin } from "@/tests/fixtures/mail";
+import { createProduct, stockOf, TEST_ADDRESS } from "@/tests/fixtures/shop";
+
+type Order = { id: string; number: string; status: string };
+
+let server: SMTPServer;
+let refuseNext = 0;
+const delivered: string[] = [];
+let customer: Session;
+let admin: Session;
+
+beforeAll(async () => {
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, _session, callback) {
+      let body = "";
+      stream.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      stream.on("end", () => {
+        if (refuseNext > 0) {
+          refuseNext -= 1;
+          const error = Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 });
+          callback(error);
+          return;
+        }
+        delivered.push(body);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  process.env.SMTP_URL = `smtp://127.0.0.1:${port}?ignoreTLS=true`;
+  resetEnvForTests();
+  customer = await signUp({ name: "Jobby Customer" });
+  admin = await signUpAdmin();
+  await waitForPendingMail();
+});
+
+afterAll(async () => {
+  await stopJobs();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  delete process.env.SMTP_URL;
+  resetEnvForTests();
+});
+
+async function place(productId: string, quantity: number): Promise<Order> {
+  const response = await ordersRoute.POST(
+    makeRequest("/api/orders", { method: "POST", json: { productId, quantity, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS }, cookie: customer.cookie }),
+    noParams(),
+  );
+  expect(response.status).toBe(201);
+  return (await response.json()) as Order;
+}
+
+async function mailRow(subject: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.subject, subject));
+  return row;
+}
+
+async function makeDue(subject: string) {
+  const db = await getDb();
+  await db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.subject, subject));
+}
+
+describe("the mail worker", () => {
+  it("retries a refused mail with growing pauses until the server takes it, and admins see it meanwhile", async () => {
+    const item = await createProduct({ stock: 10 });
+    refuseNext = 2;
+    const created = await place(item.id, 1);
+    const subject = `Your ToolForge order ${created.number}`;
+    await waitForPendingMail();
+    const first = await mailRow(subject);
+    expect(first).toMatchObject({ attempts: 1, sentAt: null });
+    expect(first?.error).toContain("try again later");
+    const firstWait = (first?.nextAttemptAt?.getTime() ?? 0) - Date.now();
+    expect(firstWait).toBeGreaterThan(50_000);
+    expect(firstWait).toBeLessThan(70_000);
+
+    const listed = await adminMailRoute.GET(makeRequest("/api/admin/mail", { cookie: admin.cookie }), noParams());
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as { items: { subject: string; attempts: number }[] }).items).toContainEqual(expect.objectContaining({ subject, attempts: 1 }));
+    expect((await adminMailRoute.GET(makeRequest("/api/admin/mail", { cookie: customer.cookie }), noParams())).status).toBe(403);
+
+    // Not due yet: the worker leaves it alone.
+    expect(await deliverDueMail()).toBe(0);
+    expect((await mailRow(subject))?.attempts).toBe(1);
+
+    await makeDue(subject);
+    expect(await deliverDueMail()).toBe(0);
+    const second = await mailRow(subject);
+    expect(second?.attempts).toBe(2);
+    const secondWait = (second?.nextAttemptAt?.getTime() ?? 0) - Date.now();
+    expect(secondWait).toBeGreaterThan(110_000);
+    expect(secondWait).toBeLessThan(130_000);
+
+    await makeDue(subject);
+    expect(await deliverDueMail()).toBe(1);
+    const sent = await mailRow(subject);
+    expect(sent?.sentAt).toBeInstanceOf(Date);
+    expect(sent?.attempts).toBe(3);
+    expect(delivered.filter((body) => body.includes(created.number))).toHaveLength(1);
+    expect(await deliverDueMail()).toBe(0);
+  });
+});
+
+describe("the job runner", () => {
+  it("expires overdue orders as a scheduled job, reports readiness and its backlog", async () => {
+    await startJobs();
+    const ready = readinessChecks().find(([name]) => name === "jobs");
+    expect(await ready?.[1]()).toMatchObject({ ok: true, detail: process.env.DATABASE_URL ? "pg-boss" : "loop" });
+    expect(registeredGauges().map((g) => g.name)).toContain("toolforge_job_queue_depth");
+
+    const item = await createProduct({ stock: 10 });
+    const created = await place(item.id, 4);
+    const db = await getDb();
+    await db.update(order).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(order.id, created.id));
+    expect((await jobBacklog())["order-expiry"]).toBeGreaterThanOrEqual(1);
+
+    await runJobNow("order-expiry");
+    const [row] = await db.select().from(order).where(eq(order.id, created.id));
+    expect(row?.status).toBe("expired");
+    expect(await stockOf(item.id)).toBe(10);
+    expect((await jobBacklog())["order-expiry"]).toBe(0);
+    const read = (await (await orderRoute.GET(makeRequest(`/api/orders/${created.id}`, { cookie: customer.cookie }), noParams({ id: created.id }))).json()) as Order;
+    expect(read.status).toBe("expired");
+
+    await stopJobs();
+    expect(readinessChecks().some(([name]) => name === "jobs")).toBe(false);
+  });
+});
