@@ -1,4 +1,4 @@
-const SHARED_PAGE_CACHE = "public, max-age=0, s-maxage=1, stale-while-revalidate=59";
+import { SHARED_CACHE_CONTROL } from "./server/shared-cache.mjs";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -13,7 +13,7 @@ const nextConfig = {
   // a shared cache (the nginx proxy, deploy/nginx) may keep them for a second and serve a stale copy
   // while it fetches a new one. Browsers always ask again. Next keeps a Cache-Control set here.
   async headers() {
-    const shared = [{ key: "Cache-Control", value: SHARED_PAGE_CACHE }];
+    const shared = [{ key: "Cache-Control", value: SHARED_CACHE_CONTROL }];
     return [
       { source: "/", headers: shared },
       { source: "/servicedata", headers: shared },

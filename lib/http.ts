@@ -29,7 +29,7 @@ export type ErrorBody = {
  * browsers always ask again. Instances learn of changes at once (lib/changes), so this second is
  * the whole lag a visitor can see.
  */
-export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=59";
+export { SHARED_CACHE_CONTROL } from "@/server/shared-cache.mjs";
 
 export function json(body: unknown, init?: ResponseInit): Response {
   return Response.json(body, init);

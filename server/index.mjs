@@ -21,6 +21,7 @@ import { runShutdownHooks } from "./lifecycle.mjs";
 import { createLogger, getLogger, installLogger, LOG_LEVELS } from "./logger.mjs";
 import { recordRequest } from "./metrics.mjs";
 import { requestContextStorage } from "./request-context.mjs";
+import { expireSharedCopiesWithTheSecond } from "./shared-cache.mjs";
 import { createRouteLabeller, readBuiltRoutes, readPublicFiles, scanAppRoutes } from "./route-label.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -174,6 +175,7 @@ export async function startShop({ dev = false, dir = ROOT, env = process.env } =
     req.headers["x-request-id"] = id;
     applyClientAddress(req, settings.trustedProxyHops);
     res.setHeader("x-request-id", id);
+    expireSharedCopiesWithTheSecond(res);
     if (stopping) res.setHeader("connection", "close");
     inFlight.add(res);
 

@@ -1,0 +1,56 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { expireSharedCopiesWithTheSecond, SHARED_CACHE_CONTROL } from "@/server/shared-cache.mjs";
+
+type Answer = (res: http.ServerResponse) => void;
+
+/** Serves one answer through the hook, as server/index.mjs does, and reads the headers sent. */
+async function headersFor(answer: Answer): Promise<http.IncomingHttpHeaders> {
+  const server = http.createServer((_req, res) => {
+    expireSharedCopiesWithTheSecond(res);
+    answer(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const response = await fetch(`http://127.0.0.1:${port}/`);
+    await response.arrayBuffer();
+    return Object.fromEntries(response.headers.entries());
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+describe("X-Accel-Expires on shared answers", () => {
+  it("ends a shared answer's freshness with the current second, however its headers were set", async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const answers: Answer[] = [
+      (res) => {
+        res.setHeader("cache-control", SHARED_CACHE_CONTROL);
+        res.end("page");
+      },
+      (res) => {
+        res.appendHeader("cache-control", SHARED_CACHE_CONTROL);
+        res.write("streamed");
+        res.end();
+      },
+    ];
+    for (const answer of answers) {
+      const expires = (await headersFor(answer))["x-accel-expires"] ?? "";
+      expect(expires).toMatch(/^@\d+$/);
+      const second = Number(expires.slice(1));
+      expect(second).toBeGreaterThanOrEqual(before);
+      expect(second).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+    }
+  });
+
+  it("never touches a private, uncacheable or differently cached answer (it would override them in nginx)", async () => {
+    for (const cacheControl of ["private, no-store", "no-store", "public, max-age=31536000, immutable", `${SHARED_CACHE_CONTROL}, private`, undefined]) {
+      const headers = await headersFor((res) => {
+        if (cacheControl) res.setHeader("cache-control", cacheControl);
+        res.end("x");
+      });
+      expect({ cacheControl, expires: headers["x-accel-expires"] }).toEqual({ cacheControl, expires: undefined });
+    }
+  });
+});
