@@ -6,7 +6,7 @@ import { formatDateTime } from "./format";
 import { ShippingToggle } from "./shipping-toggle";
 
 /** Every order in the shop (Manage Order): who, what, how much, paid or not, and its shipping state. */
-export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
+export function OrdersTable({ orders, offset = 0 }: { orders: AdminOrderView[]; offset?: number }) {
   return (
     <TableFrame id="manage-orders" caption="All orders, newest first" minWidth="min-w-[56rem]">
       <TableHead columns={["#", "Customer", "Product", "Quantity", "Total", "Payment", "Shipping", "Delete"]} />
@@ -16,7 +16,7 @@ export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
           const about = ` order of ${order.productName} by ${order.email}`;
           return (
             <tr key={order.id} data-order-id={order.id} className="border-b border-slate-200 last:border-b-0">
-              <td className={`${cellClass} text-slate-600`}>{index + 1}</td>
+              <td className={`${cellClass} text-slate-600`}>{offset + index + 1}</td>
               <td className={cellClass}>
                 <span className="block font-semibold whitespace-nowrap text-slate-900">{order.customerName ?? "Deleted account"}</span>
                 <a href={`mailto:${order.email}`} className="text-sm whitespace-nowrap text-brand-dark underline underline-offset-2 hover:text-brand">

@@ -14,7 +14,7 @@ const headClass = "px-3 py-3 text-left text-sm font-semibold whitespace-nowrap t
 const cellClass = "px-3 py-3 align-middle sm:px-4";
 
 /** The customer's orders (the seed's table): count, image, name, quantity, total, payment, cancel. */
-export function MyOrdersTable({ orders }: { orders: OrderView[] }) {
+export function MyOrdersTable({ orders, offset = 0 }: { orders: OrderView[]; offset?: number }) {
   return (
     <>
       <p aria-hidden="true" className="mb-2 text-sm text-slate-600 lg:hidden">
@@ -57,7 +57,7 @@ export function MyOrdersTable({ orders }: { orders: OrderView[] }) {
               const paid = order.status === "paid";
               return (
                 <tr key={order.id} data-order-id={order.id} className="border-b border-slate-200 last:border-b-0">
-                  <td className={`${cellClass} text-slate-600`}>{index + 1}</td>
+                  <td className={`${cellClass} text-slate-600`}>{offset + index + 1}</td>
                   <td className={cellClass}>
                     <Img src={order.productImageUrl} alt="" width={56} height={42} loading="lazy" className="h-[42px] w-14 rounded-md bg-stone-100 object-cover" />
                   </td>

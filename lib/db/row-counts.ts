@@ -11,11 +11,16 @@ export async function countRows(db: Db, key: CounterKey): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The sum of every counter whose key starts with `prefix`, e.g. "orders:paid:" for every paid order. */
-export async function sumRowCounts(db: Db, prefix: string): Promise<number> {
+/**
+ * The sum of the counters "<prefix>:<part>:<part>…" where a missing part matches any value, e.g.
+ * { prefix: "orders", parts: ["paid", undefined] } adds up every paid order whatever its shipping state.
+ */
+export async function sumRowCounts(db: Db, { prefix, parts }: { prefix: string; parts: (string | undefined)[] }): Promise<number> {
+  const escape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const pattern = [escape(prefix), ...parts.map((part) => (part === undefined ? "%" : escape(part)))].join(":");
   const [row] = await db
     .select({ n: sql<string>`coalesce(sum(${rowCount.n}), 0)::text` })
     .from(rowCount)
-    .where(like(rowCount.key, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+    .where(like(rowCount.key, pattern));
   return Number(row?.n ?? 0);
 }

@@ -1,21 +1,24 @@
 import "server-only";
-import { and, desc, eq, gte, ilike, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, ilike, isNull, sql, type SQL } from "drizzle-orm";
 import { requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { recordAudit } from "@/lib/audit/service";
 import { invalidateCatalog } from "@/lib/catalog/service";
 import { getDb } from "@/lib/db/client";
+import { keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db/keyset";
 import { containsPattern } from "@/lib/db/like";
+import { sumRowCounts } from "@/lib/db/row-counts";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { sendMailInBackground } from "@/lib/mail";
 import { formatMoney } from "@/lib/money/format";
 import {
   quantityMessage,
-  type AdminOrderQuery,
+  type AdminOrderListQuery,
   type AdminOrderView,
   type OrderView,
   type PlaceOrderInput,
 } from "@/models/orders";
+import type { Page, PageQuery } from "@/models/paging";
 import { order, product, user } from "@/models/schema";
 
 type OrderRow = typeof order.$inferSelect;
@@ -115,11 +118,24 @@ export async function placeOrder(actor: Actor, input: PlaceOrderInput): Promise<
   return toOrderView(created);
 }
 
-/** The actor's own orders, newest first. */
-export async function listMyOrders(actor: Actor): Promise<OrderView[]> {
+const newestFirst: KeysetSort = { key: order.createdAt, keyType: "timestamptz", id: order.id, direction: "desc" };
+
+/** The actor's own orders, newest first, one page at a time (keyset on the customer's index). */
+export async function listMyOrders(actor: Actor, query: PageQuery): Promise<Page<OrderView>> {
   const db = await getDb();
-  const rows = await db.select().from(order).where(eq(order.userId, actor.userId)).orderBy(desc(order.createdAt), desc(order.id));
-  return rows.map(toOrderView);
+  const mine = eq(order.userId, actor.userId);
+  const plan = planKeyset(newestFirst, query);
+  const [rows, total] = await Promise.all([
+    db
+      .select({ row: order, ...keysetColumns(newestFirst) })
+      .from(order)
+      .where(and(mine, plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    db.$count(order, mine),
+  ]);
+  return keysetPage(rows, plan, query, total, ({ row }) => toOrderView(row));
 }
 
 /** An order its owner or an admin may see; anyone else is told it does not exist. */
@@ -171,22 +187,32 @@ export async function cancelOrder(actor: Actor, orderId: string): Promise<void> 
 }
 
 
-/** Every order in the shop, newest first, with filters (admins). */
-export async function listAllOrders(actor: Actor, query: AdminOrderQuery): Promise<AdminOrderView[]> {
+/**
+ * Every order in the shop, newest first, with filters, one page at a time (admins). The total without
+ * an email search comes from the trigger-kept counters per status and shipping state; with one, from
+ * the trigram index on the email.
+ */
+export async function listAllOrders(actor: Actor, query: AdminOrderListQuery): Promise<Page<AdminOrderView>> {
   requireAdmin(actor);
   const db = await getDb();
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(order.status, query.status));
   if (query.shipping) filters.push(eq(order.shipping, query.shipping));
   if (query.q) filters.push(ilike(order.email, containsPattern(query.q)));
-  const rows = await db
-    .select({ row: order, customerName: user.name })
-    .from(order)
-    .leftJoin(user, eq(user.id, order.userId))
-    .where(filters.length ? and(...filters) : undefined)
-    .orderBy(desc(order.createdAt), desc(order.id))
-    .limit(500);
-  return rows.map(({ row, customerName }) => ({ ...toOrderView(row), customerName }));
+  const where = filters.length ? and(...filters) : undefined;
+  const plan = planKeyset(newestFirst, query);
+  const [rows, total] = await Promise.all([
+    db
+      .select({ row: order, customerName: user.name, ...keysetColumns(newestFirst) })
+      .from(order)
+      .leftJoin(user, eq(user.id, order.userId))
+      .where(and(where, plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    query.q ? db.$count(order, where) : sumRowCounts(db, { prefix: "orders", parts: [query.status, query.shipping] }),
+  ]);
+  return keysetPage(rows, plan, query, total, ({ row, customerName }) => ({ ...toOrderView(row), customerName }));
 }
 
 /** Toggles a paid order between pending and shipped (admins); unpaid orders cannot be shipped. */

@@ -1,12 +1,14 @@
 import { requireActor } from "@/lib/accounts/actor";
-import { json, readJson, route } from "@/lib/http";
+import { json, parseListQuery, readJson, route } from "@/lib/http";
 import { listMyOrders, placeOrder } from "@/lib/orders/service";
-import { placeOrderSchema } from "@/models/orders";
+import { myOrderListQuerySchema, placeOrderSchema } from "@/models/orders";
 import { revalidateCatalogPages } from "@/app/revalidate-catalog";
 
+/** The caller's orders, newest first: `page`, `pageSize` (≤ 100) and `cursor`. */
 export const GET = route(async (request: Request) => {
   const actor = await requireActor(request.headers);
-  return json({ items: await listMyOrders(actor) }, { headers: { "cache-control": "private, no-store" } });
+  const query = parseListQuery(request, myOrderListQuerySchema);
+  return json(await listMyOrders(actor, query), { headers: { "cache-control": "private, no-store" } });
 });
 
 export const POST = route(async (request: Request) => {

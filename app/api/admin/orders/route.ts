@@ -1,10 +1,11 @@
 import { requireActor } from "@/lib/accounts/actor";
-import { json, parseQuery, route } from "@/lib/http";
+import { json, parseListQuery, route } from "@/lib/http";
 import { listAllOrders } from "@/lib/orders/service";
-import { adminOrderQuerySchema } from "@/models/orders";
+import { adminOrderListQuerySchema } from "@/models/orders";
 
+/** Every order, newest first: `status`, `shipping`, `q` (email fragment), `page`, `pageSize` (≤ 100), `cursor`. */
 export const GET = route(async (request: Request) => {
   const actor = await requireActor(request.headers);
-  const query = parseQuery(request, adminOrderQuerySchema);
-  return json({ items: await listAllOrders(actor, query) }, { headers: { "cache-control": "private, no-store" } });
+  const query = parseListQuery(request, adminOrderListQuerySchema);
+  return json(await listAllOrders(actor, query), { headers: { "cache-control": "private, no-store" } });
 });
