@@ -1,6 +1,7 @@
 import "server-only";
 import { closeDb, getDatabase } from "@/lib/db/client";
 import { DataDirInUseError } from "@/lib/db/data-dir-lock";
+import { warnWhenPgliteOutgrown } from "@/lib/db/pglite-size";
 import { EnvError, getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { waitForPendingMail } from "@/lib/mail";
@@ -34,6 +35,7 @@ export async function startServer(): Promise<void> {
   try {
     const handle = await getDatabase();
     log("info", "database ready", { engine: handle.engine });
+    if (handle.engine === "pglite") await warnWhenPgliteOutgrown(handle.db);
   } catch (error) {
     // A second shop on the same embedded database would corrupt it: stop with one clear line.
     if (error instanceof DataDirInUseError || (error instanceof Error && error.name === "DataDirInUseError")) {

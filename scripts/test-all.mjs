@@ -9,6 +9,7 @@ const steps = [
   ["jest on PostgreSQL", ["npm", "run", "test:pg"]],
   ["end-to-end (Playwright, production build)", ["npm", "run", "test:e2e"]],
   ["server processes (the build e2e made: two instances on PostgreSQL, shutdown, logs)", ["npm", "run", "test:server"]],
+  ["bench:scale smoke (the same build, a tiny bulk-loaded shop, every page and API path answers 2xx under 300 KB)", ["npm", "run", "bench:scale", "--", "--smoke"]],
 ];
 
 for (const [name, [command, ...args]] of steps) {
