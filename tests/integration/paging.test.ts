@@ -206,7 +206,7 @@ describe("orders", () => {
     let next: string | null = null;
     do {
       const page = pages.length + 1;
-      const { body } = await getPage<OrderItem>(handler, `${query}&page=${page}${next ? `&cursor=${next}` : ""}`, cookie);
+      const { body }: { body: PageBody<OrderItem> } = await getPage<OrderItem>(handler, `${query}&page=${page}${next ? `&cursor=${next}` : ""}`, cookie);
       pages.push(body);
       next = body.nextCursor;
     } while (next);
