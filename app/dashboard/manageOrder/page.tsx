@@ -20,7 +20,7 @@ export default async function ManageOrderPage({ searchParams }: ManageOrderPageP
 
   const params = await searchParams;
   const filters = readOrderFilters(params);
-  const list = await listAllOrders(actor, { ...toAdminOrderQuery(filters), ...readPageQuery(params, 50) });
+  const list = await listAllOrders(actor, { ...toAdminOrderQuery(filters), ...readPageQuery(params, 25) });
   const filtered = Boolean(filters.state || filters.q);
   const href = (page: number, cursor?: string) => manageOrderHref(filters, page, cursor);
 
