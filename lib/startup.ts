@@ -1,6 +1,7 @@
 import "server-only";
 import { closeDb, getDatabase } from "@/lib/db/client";
 import { DataDirInUseError } from "@/lib/db/data-dir-lock";
+import { warnWhenPgliteOutgrown } from "@/lib/db/pglite-size";
 import { EnvError, getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { startJobs, stopJobs } from "@/lib/jobs";
@@ -35,6 +36,7 @@ export async function startServer(): Promise<void> {
     // Registered last, so it stops first: no job starts while mail finishes and the database closes.
     onShutdown("jobs", stopJobs);
     await startJobs();
+    if (handle.engine === "pglite") await warnWhenPgliteOutgrown(handle.db);
   } catch (error) {
     // A second shop on the same embedded database would corrupt it: stop with one clear line.
     if (error instanceof DataDirInUseError || (error instanceof Error && error.name === "DataDirInUseError")) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQuerySchema, type PageQuery } from "./paging";
 
 export const phoneSchema = z
   .string({ error: "Enter your contact number" })
@@ -182,5 +183,12 @@ export const adminOrderQuerySchema = z.object({
     .transform((v) => (v ? v : undefined)),
 });
 export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
+
+/** GET /api/admin/orders: the filters above, paged (`page`, `pageSize` ≤ 100, `cursor`). */
+export const adminOrderListQuerySchema = adminOrderQuerySchema.extend(pageQuerySchema(50).shape);
+export type AdminOrderListQuery = AdminOrderQuery & PageQuery;
+
+/** GET /api/orders (My Orders): paged. */
+export const myOrderListQuerySchema = pageQuerySchema(25);
 
 export type AdminOrderView = OrderView & { customerName: string | null };

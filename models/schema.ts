@@ -166,8 +166,12 @@ export const order = pgTable(
     check("order_total_matches", sql`${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents}`),
     check("order_shipping_nonnegative", sql`${t.shippingCents} >= 0`),
     uniqueIndex("orders_number_unique").on(t.number),
-    index("orders_user_id_idx").on(t.userId),
-    index("orders_created_at_idx").on(t.createdAt),
+    // My Orders (a customer's orders, newest first), Manage Order (all, or by status, or by status and
+    // shipping, newest first): each list is one index range read backwards from its keyset cursor.
+    index("orders_user_id_created_at_id_idx").on(t.userId, t.createdAt, t.id),
+    index("orders_created_at_id_idx").on(t.createdAt, t.id),
+    index("orders_status_created_at_id_idx").on(t.status, t.createdAt, t.id),
+    index("orders_status_shipping_created_at_id_idx").on(t.status, t.shipping, t.createdAt, t.id),
     index("orders_status_expires_idx").on(t.status, t.expiresAt),
   ],
 );

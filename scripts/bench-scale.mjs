@@ -25,7 +25,7 @@ import { FULL_SCALE, SMOKE_SCALE, generateScaleData } from "./scale-data.mjs";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SMOKE = process.argv.includes("--smoke");
 const SIZE = SMOKE ? SMOKE_SCALE : FULL_SCALE;
-const DURATION = SMOKE ? 1 : Number(process.env.BENCH_DURATION || 10);
+const DURATION = SMOKE ? 2 : Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = 20;
 const PORT = Number(process.env.BENCH_PORT || process.env.E2E_PORT || 3210);
 const MAX_PAGE_BYTES = 300 * 1024;
@@ -147,25 +147,28 @@ function targetsFor(baseUrl, cookies) {
   const n = (max) => 1 + Math.floor(Math.random() * max);
   const buyer = { cookie: cookies.buyer };
   const admin = { cookie: cookies.admin };
+  // Fragments that match a few generated accounts (scripts/scale-data.mjs: …costa1232@…, …costa80@…).
+  const email = SMOKE ? "costa8" : "costa123";
+  const deepPage = Math.max(1, Math.floor(SIZE.products / 24 / 2));
   return [
     { group: "public", name: "home page", path: "/" },
     { group: "public", name: "catalog page", path: "/servicedata" },
     { group: "public", name: "catalog API, page 1", path: "/api/products" },
-    { group: "public", name: "catalog API, page 400", path: "/api/products?page=400&pageSize=24" },
+    { group: "public", name: `catalog API, page ${deepPage}`, path: `/api/products?page=${deepPage}&pageSize=24` },
     { group: "public", name: "catalog search (cached)", path: "/api/products?q=spokesh" },
     { group: "public", name: "catalog search (uncached, random)", path: "/api/products?q=No.%201", vary: () => `/api/products?q=No.%20${n(SIZE.products)}` },
-    { group: "public", name: "product detail page", path: "/purchasePages/prd_s_17", vary: () => `/purchasePages/prd_s_${n(SIZE.products)}` },
+    { group: "customer", name: "product detail page", path: "/purchasePages/prd_s_17", vary: () => `/purchasePages/prd_s_${n(SIZE.products)}`, ...buyer },
     { group: "public", name: "reviews API", path: "/api/reviews" },
     { group: "customer", name: "My Orders (500 orders)", path: "/dashboard/myorders", ...buyer },
     { group: "customer", name: "orders API (500 orders)", path: "/api/orders", ...buyer },
     { group: "customer", name: "place an order", path: "/api/orders", method: "POST", ...buyer },
     { group: "admin", name: "Manage Order", path: "/dashboard/manageOrder", ...admin },
     { group: "admin", name: "Manage Order, paid + shipped", path: "/dashboard/manageOrder?status=paid&shipping=shipped", ...admin },
-    { group: "admin", name: "order search by email", path: "/dashboard/manageOrder?q=costa123", ...admin },
-    { group: "admin", name: "orders API by email", path: "/api/admin/orders?q=costa123", ...admin },
+    { group: "admin", name: "order search by email", path: `/dashboard/manageOrder?q=${email}`, ...admin },
+    { group: "admin", name: "orders API by email", path: `/api/admin/orders?q=${email}`, ...admin },
     { group: "admin", name: "Make Admin", path: "/dashboard/makeAdmin", ...admin },
-    { group: "admin", name: "Make Admin search", path: "/dashboard/makeAdmin?q=costa123", ...admin },
-    { group: "admin", name: "users API search", path: "/api/users?q=okafor77", ...admin },
+    { group: "admin", name: "Make Admin search", path: `/dashboard/makeAdmin?q=${email}`, ...admin },
+    { group: "admin", name: "users API search", path: `/api/users?q=${email}`, ...admin },
     { group: "admin", name: "Manage Products", path: "/dashboard/manageProducts", ...admin },
     { group: "admin", name: "admin reviews", path: "/dashboard/reviews", ...admin },
     { group: "admin", name: "messages + subscribers", path: "/dashboard/messages", ...admin },

@@ -8,6 +8,8 @@ export const FULL_SCALE = { products: 10_000, users: 50_000, orders: 100_000, re
 /** A few seconds' worth, for the smoke run in CI. */
 export const SMOKE_SCALE = { products: 200, users: 500, orders: 2_000, reviews: 400, messages: 100, subscribers: 100 };
 
+const COUNTED = [["user", "user_row_count"], ["review", "review_row_count"]];
+
 const FIRST = `array['Ada','Bob','Cleo','Dev','Edda','Finn','Gus','Hana','Ivo','Jun','Kai','Lena','Milo','Nora','Otto','Pia']`;
 const LAST = `array['Smith','Hale','Okafor','Novak','Berg','Costa','Ito','Lund','Marsh','Quinn','Reyes','Stone']`;
 const KIND = `array['Claw','Ball-Peen','Cross-Peen','Dead-Blow','Bench','Carving','Mortise','Block','Jack','Coping','Tenon','Flush']`;
@@ -26,6 +28,16 @@ const IMAGES = `array['/images/products/claw-hammer.svg','/images/products/combi
 export async function generateScaleData(query, size, options = {}) {
   const { products, users, orders, reviews, messages, subscribers } = size;
   const reviewCount = Math.min(reviews, users);
+  // The row-count triggers (drizzle/*-paging-sql.sql) would update one counter row per inserted row,
+  // 100,000 versions of one row in one statement: off during the load, then every count taken once.
+  for (const [table, trigger] of COUNTED) await query(`alter table "${table}" disable trigger ${trigger}`);
+  // Trigram (GIN) indexes are built far faster in one pass than row by row: dropped for the load and
+  // created again from their own definitions afterwards.
+  await query(`do $$ declare r record; begin
+    create table scale_load_gin as select indexname, indexdef from pg_indexes
+      where schemaname = 'public' and tablename in ('product', 'user', 'orders') and indexdef like '%USING gin%';
+    for r in select indexname from scale_load_gin loop execute format('drop index %I', r.indexname); end loop;
+  end $$`);
   await query(`
     insert into product (id, name, description, image_url, price_cents, currency, stock, min_order_quantity, created_at, updated_at)
     select 'prd_s_' || i,
@@ -91,6 +103,18 @@ export async function generateScaleData(query, size, options = {}) {
     insert into newsletter_subscriber (id, email, created_at)
     select 'sub_s_' || i, 'reader' || i || '@scale.test', now() - interval '300 days' + i * interval '1 second'
     from generate_series(1, ${subscribers}) as i`);
+  await query(`do $$ declare r record; begin
+    for r in select indexdef from scale_load_gin loop execute r.indexdef; end loop;
+    drop table scale_load_gin;
+  end $$`);
+  for (const [table, trigger] of COUNTED) await query(`alter table "${table}" enable trigger ${trigger}`);
+  await query(`
+    insert into row_count (key, n)
+    select 'user', count(*) from "user"
+    union all select 'review', count(*) from review
+    union all select 'review:visible', count(*) from review where not hidden
+    union all select 'review:shop-visible', count(*) from review where not hidden and product_id is null
+    on conflict (key) do update set n = excluded.n`);
   // Fresh statistics, as autovacuum would gather soon after such a load: the planner sees the real sizes.
   await query("analyze");
 }

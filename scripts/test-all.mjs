@@ -11,6 +11,7 @@ const steps = [
   ["end-to-end (Playwright, production build)", ["npm", "run", "test:e2e"]],
   ["server processes (the build e2e made: two instances on PostgreSQL, shutdown, logs)", ["npm", "run", "test:server"]],
   ["topology (nginx with deploy/nginx in front of two instances on PostgreSQL)", ["npm", "run", "test:topology"]],
+  ["bench:scale smoke (the same build, a tiny bulk-loaded shop, every page and API path answers 2xx under 300 KB)", ["npm", "run", "bench:scale", "--", "--smoke"]],
 ];
 
 for (const [name, [command, ...args]] of steps) {

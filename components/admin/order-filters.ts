@@ -44,13 +44,15 @@ export function toAdminOrderQuery({ state, q }: OrderFilters): AdminOrderQuery {
   return adminOrderQuerySchema.parse({ status: option?.status, shipping: option?.shipping, q: q || undefined });
 }
 
-/** The URL of Manage Order showing these filters. */
-export function manageOrderHref({ state, q }: OrderFilters): string {
+/** The URL of Manage Order showing these filters (and a page of them: keyset lists also carry the cursor). */
+export function manageOrderHref({ state, q }: OrderFilters, page = 1, cursor?: string): string {
   const option = orderStateFilters.find((candidate) => candidate.value === state);
   const params = new URLSearchParams();
   if (option?.status) params.set("status", option.status);
   if (option?.shipping) params.set("shipping", option.shipping);
   if (q) params.set("q", q);
+  if (page > 1) params.set("page", String(page));
+  if (page > 1 && cursor) params.set("cursor", cursor);
   const search = params.toString();
   return search ? `/dashboard/manageOrder?${search}` : "/dashboard/manageOrder";
 }

@@ -18,7 +18,7 @@ import {
 import { productInputSchema, productPatchSchema, productQuerySchema } from "@/models/catalog";
 import { putCartSchema } from "@/models/cart";
 import { contactSchema, newsletterSchema } from "@/models/messages";
-import { adminOrderQuerySchema, placeOrderBodySchema, refundSchema, shippingSchema } from "@/models/orders";
+import { adminOrderListQuerySchema, myOrderListQuerySchema, placeOrderBodySchema, refundSchema, shippingSchema } from "@/models/orders";
 import { confirmStripePaymentSchema, confirmTestPaymentSchema } from "@/models/payments";
 import { phoneCodeEntrySchema, phoneCodeRequestSchema } from "@/models/phone";
 import { profileSchema } from "@/models/profile";
@@ -72,7 +72,8 @@ const MULTIPART_BODIES: Record<string, JsonSchema> = {
 
 const QUERIES: Record<string, ZodType> = {
   "GET /api/products": productQuerySchema,
-  "GET /api/admin/orders": adminOrderQuerySchema,
+  "GET /api/admin/orders": adminOrderListQuerySchema,
+  "GET /api/orders": myOrderListQuerySchema,
   "GET /api/reviews": reviewListQuerySchema,
   "GET /api/admin/reviews": reviewListQuerySchema,
   "GET /api/users": userListQuerySchema,
@@ -90,7 +91,7 @@ const ANSWERS: Record<string, { status: number; schema?: ZodType }> = {
   "DELETE /api/products/{id}": { status: 204 },
   "GET /api/reviews": { status: 200, schema: pageSchema(reviewSchema) },
   "POST /api/reviews": { status: 201, schema: reviewSchema },
-  "GET /api/orders": { status: 200, schema: z.object({ items: z.array(orderSchema) }) },
+  "GET /api/orders": { status: 200, schema: pageSchema(orderSchema) },
   "POST /api/orders": { status: 201, schema: orderSchema },
   "GET /api/orders/{id}": { status: 200, schema: orderSchema },
   "DELETE /api/orders/{id}": { status: 200, schema: orderSchema },

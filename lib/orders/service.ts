@@ -5,20 +5,23 @@ import { requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { recordAudit } from "@/lib/audit/service";
 import { invalidateCatalog, releaseStock, reserveStock } from "@/lib/catalog/service";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
+import { keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db/keyset";
 import { containsPattern } from "@/lib/db/like";
+import { readCache } from "@/lib/db/read-cache";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { deliverQueuedMail, queueMail } from "@/lib/mail";
 import {
   formatOrderNumber,
-  type AdminOrderQuery,
+  type AdminOrderListQuery,
   type AdminOrderView,
   type OrderStatus,
   type OrderView,
   type PlaceOrderInput,
 } from "@/models/orders";
 import { order, orderLine, orderRequest, user } from "@/models/schema";
+import type { Page, PageQuery } from "@/models/paging";
 import { confirmationMail, receiptMail, refundMail, shippedMail } from "./emails";
 
 export type OrderRow = typeof order.$inferSelect;
@@ -304,12 +307,26 @@ export async function expireOverdueOrders(options: { userId?: string; orderId?: 
   return expired;
 }
 
-/** The actor's own orders, newest first. */
-export async function listMyOrders(actor: Actor): Promise<OrderView[]> {
+const newestFirst: KeysetSort = { key: order.createdAt, keyType: "timestamptz", id: order.id, direction: "desc" };
+
+/** The actor's own orders, newest first, one page at a time (keyset on the customer's index). */
+export async function listMyOrders(actor: Actor, query: PageQuery): Promise<Page<OrderView>> {
   await expireOverdueOrders({ userId: actor.userId });
   const db = await getDb();
-  const rows = await db.select().from(order).where(eq(order.userId, actor.userId)).orderBy(desc(order.createdAt), desc(order.id));
-  return viewsOf(db, rows);
+  const mine = eq(order.userId, actor.userId);
+  const plan = planKeyset(newestFirst, query);
+  const [rows, total] = await Promise.all([
+    db
+      .select({ row: order, ...keysetColumns(newestFirst) })
+      .from(order)
+      .where(and(mine, plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    db.$count(order, mine),
+  ]);
+  const page = keysetPage(rows, plan, query, total, ({ row }) => row);
+  return { ...page, items: await viewsOf(db, page.items) };
 }
 
 async function findVisibleRow(actor: Actor, orderId: string): Promise<OrderRow> {
@@ -399,8 +416,17 @@ export async function cancelOrder(actor: Actor, orderId: string): Promise<Closed
   return { id: orderId, paymentIntentId: result.row.paymentIntentId, order: result.view };
 }
 
-/** Every order in the shop, newest first, with filters (admins). */
-export async function listAllOrders(actor: Actor, query: AdminOrderQuery): Promise<AdminOrderView[]> {
+// Manage Order's totals per status and shipping filter: an index-only count, kept for a few seconds.
+// (Not a trigger-kept counter: every order placement, payment and cancellation would queue on the
+// same counter row, and a cancellation holding it while it waits for a product row that a placement
+// holds would deadlock.)
+const orderTotals = readCache("orders:totals", 5_000, 20);
+
+/**
+ * Every order in the shop, newest first, with filters, one page at a time (admins). The total is a
+ * count of the matching rows through the filter's index (cached for a few seconds without a search).
+ */
+export async function listAllOrders(actor: Actor, query: AdminOrderListQuery): Promise<Page<AdminOrderView>> {
   requireAdmin(actor);
   await expireOverdueOrders();
   const db = await getDb();
@@ -412,18 +438,25 @@ export async function listAllOrders(actor: Actor, query: AdminOrderQuery): Promi
     const number = /^(?:tf-?)?(\d{1,9})$/i.exec(query.q.trim())?.[1];
     filters.push(number ? or(ilike(order.email, pattern), eq(order.number, Number(number)))! : ilike(order.email, pattern));
   }
-  const rows = await db
-    .select({ row: order, customerName: user.name })
-    .from(order)
-    .leftJoin(user, eq(user.id, order.userId))
-    .where(filters.length ? and(...filters) : undefined)
-    .orderBy(desc(order.createdAt), desc(order.id))
-    .limit(500);
+  const where = filters.length ? and(...filters) : undefined;
+  const plan = planKeyset(newestFirst, query);
+  const [rows, total] = await Promise.all([
+    db
+      .select({ row: order, customerName: user.name, ...keysetColumns(newestFirst) })
+      .from(order)
+      .leftJoin(user, eq(user.id, order.userId))
+      .where(and(where, plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    query.q ? db.$count(order, where) : orderTotals.get(JSON.stringify([query.status ?? "", query.shipping ?? ""]), () => db.$count(order, where)),
+  ]);
+  const page = keysetPage(rows, plan, query, total, ({ row, customerName }) => ({ row, customerName }));
   const views = await viewsOf(
     db,
-    rows.map(({ row }) => row),
+    page.items.map(({ row }) => row),
   );
-  return views.map((view, index) => ({ ...view, customerName: rows[index]?.customerName ?? null }));
+  return { ...page, items: views.map((view, index) => ({ ...view, customerName: page.items[index]?.customerName ?? null })) };
 }
 
 /** Toggles a paid order between pending and shipped (admins); only a paid order can ship. */

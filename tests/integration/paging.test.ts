@@ -1,10 +1,13 @@
 import { sql } from "drizzle-orm";
+import * as adminOrders from "@/app/api/admin/orders/route";
 import * as adminReviews from "@/app/api/admin/reviews/route";
 import * as adminSubscribers from "@/app/api/admin/subscribers/route";
+import * as orderById from "@/app/api/orders/[id]/route";
+import * as myOrders from "@/app/api/orders/route";
 import * as reviews from "@/app/api/reviews/route";
 import * as users from "@/app/api/users/route";
 import { getDb } from "@/lib/db/client";
-import { makeRequest, noParams, type Session } from "@/tests/fixtures/http";
+import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
 
 type PageBody<T> = { items: T[]; page: number; pageSize: number; total: number; pageCount: number; nextCursor: string | null; prevCursor: string | null };
@@ -175,5 +178,84 @@ describe("newsletter CSV export", () => {
   it("refuses a customer before reading anything", async () => {
     const response = await adminSubscribers.GET(makeRequest("/api/admin/subscribers?format=csv"), noParams());
     expect(response.status).toBe(401);
+  });
+});
+
+describe("orders", () => {
+  type OrderItem = { id: string; status: string; shipping: string; email: string };
+  let buyer: Session;
+
+  // 30 orders of one customer (order 1 the oldest) and 40 of others: a third unpaid, the rest paid and
+  // every other paid one shipped.
+  beforeAll(async () => {
+    buyer = await signUp({ name: "Paging Buyer" });
+    const db = await getDb();
+    const insert = (from: number, to: number, userId: string, email: string) =>
+      db.execute(sql`
+        insert into orders (id, user_id, product_id, product_name, product_image_url, quantity, unit_price_cents, total_cents, currency, email, phone, status, shipping, created_at)
+        select 'ord_page_' || lpad(i::text, 3, '0'), ${userId}, 'prd_claw_hammer_16oz', 'Forged Claw Hammer 16 oz', '/images/products/claw-hammer.svg', 1, 2499, 2499, 'USD', ${email},
+               '+1 555 010 0199', case when i % 3 = 0 then 'unpaid' else 'paid' end, case when i % 3 <> 0 and i % 2 = 0 then 'shipped' else 'pending' end,
+               timestamptz '2023-01-01' + i * interval '1 hour'
+        from generate_series(${from}::int, ${to}::int) as i`);
+    await insert(1, 30, buyer.userId, buyer.email);
+    await insert(31, 70, "usr_page_003", "pager003@third.test");
+  });
+
+  const walk = async (handler: typeof myOrders.GET, query: string, cookie: string): Promise<{ pages: PageBody<OrderItem>[]; items: OrderItem[] }> => {
+    const pages: PageBody<OrderItem>[] = [];
+    let next: string | null = null;
+    do {
+      const page = pages.length + 1;
+      const { body }: { body: PageBody<OrderItem> } = await getPage<OrderItem>(handler, `${query}&page=${page}${next ? `&cursor=${next}` : ""}`, cookie);
+      pages.push(body);
+      next = body.nextCursor;
+    } while (next);
+    return { pages, items: pages.flatMap((p) => p.items) };
+  };
+
+  it("pages My Orders newest first with the customer's true total", async () => {
+    const { pages, items } = await walk(myOrders.GET, "/api/orders?pageSize=12", buyer.cookie);
+    expect(pages.map((p) => [p.page, p.items.length, p.total, p.pageCount])).toEqual([
+      [1, 12, 30, 3],
+      [2, 12, 30, 3],
+      [3, 6, 30, 3],
+    ]);
+    expect(items.map((o) => o.id)).toEqual(Array.from({ length: 30 }, (_, i) => `ord_page_${String(30 - i).padStart(3, "0")}`));
+    expect(items.every((o) => o.email === buyer.email)).toBe(true);
+    const tooBig = await myOrders.GET(makeRequest("/api/orders?pageSize=500", { cookie: buyer.cookie }), noParams());
+    expect(tooBig.status).toBe(422);
+  });
+
+  it("pages Manage Order with filters: every row of the filter once, and the total of the filter", async () => {
+    const paidShipped = await walk(adminOrders.GET, "/api/admin/orders?status=paid&shipping=shipped&pageSize=7", admin.cookie);
+    const expected = Array.from({ length: 70 }, (_, i) => i + 1).filter((i) => i % 3 !== 0 && i % 2 === 0);
+    expect(paidShipped.pages[0]?.total).toBe(expected.length);
+    expect(paidShipped.items.map((o) => o.id)).toEqual(expected.reverse().map((i) => `ord_page_${String(i).padStart(3, "0")}`));
+
+    const unpaid = await walk(adminOrders.GET, "/api/admin/orders?status=unpaid&pageSize=10", admin.cookie);
+    expect(unpaid.pages[0]?.total).toBe(23);
+    expect(unpaid.items).toHaveLength(23);
+    expect(unpaid.items.every((o) => o.status === "unpaid")).toBe(true);
+
+    const all = await getPage<OrderItem>(adminOrders.GET, "/api/admin/orders?pageSize=100", admin.cookie);
+    expect(all.body.total).toBe(70);
+
+    const byEmail = await walk(adminOrders.GET, "/api/admin/orders?q=R003%40THIRD&status=paid&pageSize=9", admin.cookie);
+    expect(byEmail.pages[0]?.total).toBe(27);
+    expect(byEmail.items).toHaveLength(27);
+    expect(byEmail.items.every((o) => o.email === "pager003@third.test" && o.status === "paid")).toBe(true);
+  });
+
+  it("keeps the next page right when an order on the first page is cancelled meanwhile, and the total follows", async () => {
+    const first = await getPage<OrderItem>(myOrders.GET, "/api/orders?pageSize=5", buyer.cookie);
+    const victim = first.body.items.find((o) => o.status === "unpaid");
+    expect(victim).toBeDefined();
+    const cancelled = await orderById.DELETE(makeRequest(`/api/orders/${victim!.id}`, { method: "DELETE", cookie: buyer.cookie }), noParams({ id: victim!.id }));
+    expect(cancelled.status).toBe(204);
+    const second = await getPage<OrderItem>(myOrders.GET, `/api/orders?pageSize=5&page=2&cursor=${first.body.nextCursor}`, buyer.cookie);
+    expect(second.body.items.map((o) => o.id)).toEqual(["ord_page_025", "ord_page_024", "ord_page_023", "ord_page_022", "ord_page_021"]);
+    expect(second.body.total).toBe(29);
+    const unpaid = await getPage<OrderItem>(adminOrders.GET, "/api/admin/orders?status=unpaid&pageSize=1", admin.cookie);
+    expect(unpaid.body.total).toBe(22);
   });
 });

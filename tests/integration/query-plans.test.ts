@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import * as adminAudit from "@/app/api/admin/audit/route";
 import * as adminMessages from "@/app/api/admin/messages/route";
+import * as adminOrders from "@/app/api/admin/orders/route";
 import * as adminReviews from "@/app/api/admin/reviews/route";
 import * as adminSubscribers from "@/app/api/admin/subscribers/route";
+import * as orders from "@/app/api/orders/route";
 import * as products from "@/app/api/products/route";
 import * as reviews from "@/app/api/reviews/route";
 import * as users from "@/app/api/users/route";
@@ -102,6 +104,22 @@ describe("query plans on a large shop", () => {
     await expectNoSeqScan(adminReviews.GET, "/api/admin/reviews", admin.cookie);
     const adminCursor = await cursorOf(adminReviews.GET, "/api/admin/reviews?pageSize=100", admin.cookie);
     await expectNoSeqScan(adminReviews.GET, `/api/admin/reviews?pageSize=100&page=2&cursor=${adminCursor}`, admin.cookie);
+  });
+
+  it("My Orders of a customer with 300 orders: first and next page", async () => {
+    await expectNoSeqScan(orders.GET, "/api/orders", buyer.cookie);
+    const cursor = await cursorOf(orders.GET, "/api/orders?pageSize=100", buyer.cookie);
+    await expectNoSeqScan(orders.GET, `/api/orders?pageSize=100&page=2&cursor=${cursor}`, buyer.cookie);
+  });
+
+  it("Manage Order: every filter, a later page, and search by email", async () => {
+    for (const filter of ["", "status=paid", "status=unpaid", "status=paid&shipping=pending", "status=paid&shipping=shipped"]) {
+      await expectNoSeqScan(adminOrders.GET, `/api/admin/orders?${filter}`, admin.cookie);
+      const cursor = await cursorOf(adminOrders.GET, `/api/admin/orders?${filter}&pageSize=100`, admin.cookie);
+      await expectNoSeqScan(adminOrders.GET, `/api/admin/orders?${filter}&pageSize=100&page=2&cursor=${cursor}`, admin.cookie);
+    }
+    await expectNoSeqScan(adminOrders.GET, "/api/admin/orders?q=costa1234%40", admin.cookie);
+    await expectNoSeqScan(adminOrders.GET, "/api/admin/orders?q=costa1234%40&status=paid", admin.cookie);
   });
 
   it("the other admin lists", async () => {

@@ -1,11 +1,13 @@
 import { route } from "@/lib/api/route";
-import { json, parseWith, readJson } from "@/lib/http";
+import { json, parseListQuery, parseWith, readJson } from "@/lib/http";
 import { listMyOrders, placeOrder } from "@/lib/orders/service";
-import { idempotencyKeySchema, placeOrderSchema } from "@/models/orders";
+import { idempotencyKeySchema, myOrderListQuerySchema, placeOrderSchema } from "@/models/orders";
 import { revalidateCatalogPages } from "@/app/revalidate-catalog";
 
-export const GET = route("GET /api/orders", async (_request: Request, _context: unknown, actor) => {
-  return json({ items: await listMyOrders(actor) }, { headers: { "cache-control": "private, no-store" } });
+/** The caller's orders, newest first: `page`, `pageSize` (≤ 100) and `cursor`. */
+export const GET = route("GET /api/orders", async (request: Request, _context: unknown, actor) => {
+  const query = parseListQuery(request, myOrderListQuerySchema);
+  return json(await listMyOrders(actor, query), { headers: { "cache-control": "private, no-store" } });
 });
 
 /** Places an order; an `Idempotency-Key` header makes a retry answer the first result again (PRODUCT.md §5). */

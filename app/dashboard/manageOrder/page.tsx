@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState, AdminPageHeader } from "@/components/admin/data-table";
 import { OrderFilterForm } from "@/components/admin/order-filter-form";
-import { readOrderFilters, toAdminOrderQuery } from "@/components/admin/order-filters";
+import { manageOrderHref, readOrderFilters, toAdminOrderQuery } from "@/components/admin/order-filters";
+import { Pagination, readPageQuery } from "@/components/admin/pagination";
 import { OrdersTable } from "@/components/admin/orders-table";
 import { requirePageActor } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
@@ -17,9 +18,11 @@ export default async function ManageOrderPage({ searchParams }: ManageOrderPageP
   // Without experimental.authInterrupts Next cannot answer 403 from a page; nothing is loaded first.
   if (actor.role !== "admin") return <ForbiddenMessage />;
 
-  const filters = readOrderFilters(await searchParams);
-  const orders = await listAllOrders(actor, toAdminOrderQuery(filters));
+  const params = await searchParams;
+  const filters = readOrderFilters(params);
+  const list = await listAllOrders(actor, { ...toAdminOrderQuery(filters), ...readPageQuery(params, 25) });
   const filtered = Boolean(filters.state || filters.q);
+  const href = (page: number, cursor?: string) => manageOrderHref(filters, page, cursor);
 
   return (
     <>
@@ -28,13 +31,16 @@ export default async function ManageOrderPage({ searchParams }: ManageOrderPageP
       </AdminPageHeader>
       <OrderFilterForm filters={filters} />
       <p role="status" className="mb-3 text-sm text-slate-700">
-        {orders.length === 1 ? "1 order" : `${orders.length} orders`}
-        {filtered ? " match these filters" : ""}
-        {orders.length >= 500 ? " (the latest 500 are shown: narrow the filters to see older ones)" : ""}.
+        {list.total === 1 ? "1 order" : `${list.total} orders`}
+        {filtered ? (list.total === 1 ? " matches these filters" : " match these filters") : ""}.
       </p>
-      {orders.length === 0 ? (
-        <EmptyState title={filtered ? "No orders match these filters." : "No orders yet."}>
-          {filtered ? (
+      {list.items.length === 0 ? (
+        <EmptyState title={list.total > 0 ? `There is no page ${list.page}.` : filtered ? "No orders match these filters." : "No orders yet."}>
+          {list.total > 0 ? (
+            <Link href={href(1)} className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+              Go to the first page
+            </Link>
+          ) : filtered ? (
             <Link href="/dashboard/manageOrder" className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
               Show all orders
             </Link>
@@ -43,8 +49,9 @@ export default async function ManageOrderPage({ searchParams }: ManageOrderPageP
           )}
         </EmptyState>
       ) : (
-        <OrdersTable orders={orders} />
+        <OrdersTable orders={list.items} />
       )}
+      <Pagination page={list.page} pageCount={list.pageCount} href={href} nextCursor={list.nextCursor} prevCursor={list.prevCursor} label="Order pages" />
     </>
   );
 }

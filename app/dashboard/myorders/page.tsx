@@ -1,19 +1,25 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { requirePageActor } from "@/components/auth/session";
 import { MyOrdersTable } from "@/components/orders/my-orders-table";
 import { listMyOrders } from "@/lib/orders/service";
 
 export const metadata: Metadata = { title: "My Orders", robots: { index: false } };
 
-export default async function MyOrdersPage() {
-  const actor = await requirePageActor("/dashboard/myorders");
-  const orders = await listMyOrders(actor);
+type MyOrdersPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const PATH = "/dashboard/myorders";
+const href = (page: number, cursor?: string) => listHref(PATH, {}, page, cursor);
+
+export default async function MyOrdersPage({ searchParams }: MyOrdersPageProps) {
+  const actor = await requirePageActor(PATH);
+  const list = await listMyOrders(actor, readPageQuery(await searchParams, 25));
 
   return (
     <>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Orders</h1>
-      {orders.length === 0 ? (
+      {list.total === 0 ? (
         <div className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-8 text-center">
           <p className="text-lg font-semibold text-slate-900">You have no orders yet.</p>
           <p className="mt-2 text-slate-700">
@@ -26,9 +32,20 @@ export default async function MyOrdersPage() {
       ) : (
         <>
           <p className="mt-2 mb-6 max-w-2xl text-slate-700">
-            Unpaid orders keep their units reserved for you: pay for them here, or delete them to put the units back.
+            {list.total === 1 ? "1 order" : `${list.total} orders`}. Unpaid orders keep their units reserved for you: pay for them
+            here, or delete them to put the units back.
           </p>
-          <MyOrdersTable orders={orders} />
+          {list.items.length === 0 ? (
+            <p className="text-slate-700">
+              There is no page {list.page}.{" "}
+              <Link href={href(1)} className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+                Go to the first page
+              </Link>
+            </p>
+          ) : (
+            <MyOrdersTable orders={list.items} />
+          )}
+          <Pagination page={list.page} pageCount={list.pageCount} href={href} nextCursor={list.nextCursor} prevCursor={list.prevCursor} label="Order pages" />
         </>
       )}
     </>

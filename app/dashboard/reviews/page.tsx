@@ -18,7 +18,7 @@ export default async function ReviewsPage({ searchParams }: ReviewsPageProps) {
   const actor = await requirePageActor(PATH);
   if (actor.role !== "admin") return <ForbiddenMessage />;
 
-  const list = await listAllReviews(actor, readPageQuery(await searchParams, 50));
+  const list = await listAllReviews(actor, readPageQuery(await searchParams, 20));
 
   return (
     <>

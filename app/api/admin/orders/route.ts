@@ -1,9 +1,10 @@
 import { route } from "@/lib/api/route";
-import { json, parseQuery} from "@/lib/http";
+import { json, parseListQuery } from "@/lib/http";
 import { listAllOrders } from "@/lib/orders/service";
-import { adminOrderQuerySchema } from "@/models/orders";
+import { adminOrderListQuerySchema } from "@/models/orders";
 
+/** Every order, newest first: `status`, `shipping`, `q` (email fragment or order number), `page`, `pageSize` (≤ 100), `cursor`. */
 export const GET = route("GET /api/admin/orders", async (request: Request, _context: unknown, actor) => {
-  const query = parseQuery(request, adminOrderQuerySchema);
-  return json({ items: await listAllOrders(actor, query) }, { headers: { "cache-control": "private, no-store" } });
+  const query = parseListQuery(request, adminOrderListQuerySchema);
+  return json(await listAllOrders(actor, query), { headers: { "cache-control": "private, no-store" } });
 });
