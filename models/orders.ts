@@ -77,7 +77,11 @@ export const placeOrderSchema: z.ZodType<PlaceOrderInput> = z.unknown().transfor
   const hasItems = typeof value === "object" && value !== null && "items" in value;
   const result = hasItems ? itemsShape.safeParse(value) : oneLineShape.safeParse(value);
   if (!result.success) {
-    for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+    for (const issue of result.error.issues) {
+      // Unknown fields keep their code, so the answer names each one (lib/http's error mapper).
+      if (issue.code === "unrecognized_keys") ctx.addIssue({ code: "unrecognized_keys", keys: issue.keys, message: issue.message, path: issue.path });
+      else ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+    }
     return z.NEVER;
   }
   const data = result.data;
