@@ -8,7 +8,7 @@ export const FULL_SCALE = { products: 10_000, users: 50_000, orders: 100_000, re
 /** A few seconds' worth, for the smoke run in CI. */
 export const SMOKE_SCALE = { products: 200, users: 500, orders: 2_000, reviews: 400, messages: 100, subscribers: 100 };
 
-const COUNTED = [["user", "user_row_count"], ["review", "review_row_count"]];
+const COUNTED = [["user", "user_row_count"], ["review", "review_row_count"], ["orders", "orders_row_count"]];
 
 const FIRST = `array['Ada','Bob','Cleo','Dev','Edda','Finn','Gus','Hana','Ivo','Jun','Kai','Lena','Milo','Nora','Otto','Pia']`;
 const LAST = `array['Smith','Hale','Okafor','Novak','Berg','Costa','Ito','Lund','Marsh','Quinn','Reyes','Stone']`;
@@ -114,6 +114,7 @@ export async function generateScaleData(query, size, options = {}) {
     union all select 'review', count(*) from review
     union all select 'review:visible', count(*) from review where not hidden
     union all select 'review:shop-visible', count(*) from review where not hidden and product_id is null
+    union all select 'orders:' || status || ':' || shipping, count(*) from orders group by status, shipping
     on conflict (key) do update set n = excluded.n`);
   // Fresh statistics, as autovacuum would gather soon after such a load: the planner sees the real sizes.
   await query("analyze");

@@ -7,7 +7,7 @@ import { invalidateCatalog, releaseStock, reserveStock } from "@/lib/catalog/ser
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db/keyset";
 import { containsPattern } from "@/lib/db/like";
-import { readCache } from "@/lib/db/read-cache";
+import { sumRowCounts } from "@/lib/db/row-counts";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -416,15 +416,11 @@ export async function cancelOrder(actor: Actor, orderId: string): Promise<Closed
   return { id: orderId, paymentIntentId: result.row.paymentIntentId, order: result.view };
 }
 
-// Manage Order's totals per status and shipping filter: an index-only count, kept for a few seconds.
-// (Not a trigger-kept counter: every order placement, payment and cancellation would queue on the
-// same counter row, and a cancellation holding it while it waits for a product row that a placement
-// holds would deadlock.)
-const orderTotals = readCache("orders:totals", 5_000, 20);
-
 /**
- * Every order in the shop, newest first, with filters, one page at a time (admins). The total is a
- * count of the matching rows through the filter's index (cached for a few seconds without a search).
+ * Every order in the shop, newest first, with filters, one page at a time (admins). The total without
+ * a search comes from the counters per status and shipping state (kept at commit by a deferred
+ * trigger, ADR 029); with one (an email fragment through the trigram index, or an order number), from
+ * a count of the matching rows.
  */
 export async function listAllOrders(actor: Actor, query: AdminOrderListQuery): Promise<Page<AdminOrderView>> {
   requireAdmin(actor);
@@ -449,7 +445,7 @@ export async function listAllOrders(actor: Actor, query: AdminOrderListQuery): P
       .orderBy(...plan.orderBy)
       .limit(plan.limit)
       .offset(plan.offset),
-    query.q ? db.$count(order, where) : orderTotals.get(JSON.stringify([query.status ?? "", query.shipping ?? ""]), () => db.$count(order, where)),
+    query.q ? db.$count(order, where) : sumRowCounts(db, { prefix: "orders", parts: [query.status, query.shipping] }),
   ]);
   const page = keysetPage(rows, plan, query, total, ({ row, customerName }) => ({ row, customerName }));
   const views = await viewsOf(

@@ -54,7 +54,7 @@ describe("POST /api/orders", () => {
       email: 'Unknown field "email"',
     });
     expect(await stockOf(item.id)).toBe(50);
-    const response = await place(alice, { productId: item.id, quantity: 3, phone: "+1 555 010 0199" });
+    const response = await place(alice, { productId: item.id, quantity: 3, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS });
     expect(response.status).toBe(201);
     const created = (await response.json()) as Order;
     expect(created).toMatchObject({ quantity: 3, unitPriceCents: 1999, totalCents: 5997, status: "unpaid", email: alice.email });
