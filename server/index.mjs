@@ -4,6 +4,7 @@
 // - the client address: decided here, from the connection or a configured number of trusted proxies,
 //   and handed to the app as the only x-forwarded-for value;
 // - a request id per request (X-Request-Id), one JSON log line and HTTP metrics per request;
+// - security headers on every answer, and a per-answer CSP nonce on the (static) pages (ADR 021);
 // - graceful shutdown: on SIGTERM or SIGINT stop accepting, let in-flight requests finish within
 //   SHUTDOWN_GRACE_SECONDS, then close pending mail and the database, and exit.
 //
@@ -23,6 +24,7 @@ import { recordRequest } from "./metrics.mjs";
 import { requestContextStorage } from "./request-context.mjs";
 import { expireSharedCopiesWithTheSecond } from "./shared-cache.mjs";
 import { createRouteLabeller, readBuiltRoutes, readPublicFiles, scanAppRoutes } from "./route-label.mjs";
+import { applySecurityHeaders, readSecurityPolicy } from "./security-headers.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -169,6 +171,8 @@ export async function startShop({ dev = false, dir = ROOT, env = process.env } =
   /** @type {{ close(): Promise<void> } | undefined} */
   let nextApp;
 
+  const securityPolicy = readSecurityPolicy(env, dev);
+
   const server = http.createServer((req, res) => {
     const started = process.hrtime.bigint();
     const id = (settings.trustedProxyHops > 0 ? trustedRequestId(req.headers["x-request-id"]) : undefined) ?? randomUUID();
@@ -176,6 +180,7 @@ export async function startShop({ dev = false, dir = ROOT, env = process.env } =
     applyClientAddress(req, settings.trustedProxyHops);
     res.setHeader("x-request-id", id);
     expireSharedCopiesWithTheSecond(res);
+    applySecurityHeaders(req, res, securityPolicy);
     if (stopping) res.setHeader("connection", "close");
     inFlight.add(res);
 

@@ -1,0 +1,181 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import * as products from "@/app/api/products/route";
+import * as me from "@/app/api/me/route";
+import { applySecurityHeaders, nonceInjector, readSecurityPolicy, type SecurityPolicy } from "@/server/security-headers.mjs";
+
+/**
+ * The headers server/index.mjs puts on every answer: real API handlers and a streamed HTML page
+ * behind applySecurityHeaders on a real HTTP server. (Pages of the built shop: tests/e2e/security.spec.ts.)
+ */
+
+const HTML_PARTS = ['<!DOCTYPE html><html><head><scr', 'ipt src="/_next/static/a.js" async></script><script>self.__next_f=[]</scr', "ipt></head><body><p>x &lt;script&gt; y</p><script", ">1</script></body></html>"];
+
+async function serve(policy: SecurityPolicy): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    applySecurityHeaders(req, res, policy);
+    void (async () => {
+      if (req.url?.startsWith("/api/")) {
+        const handler = req.url.startsWith("/api/me") ? me.GET : products.GET;
+        const answer = await handler(new Request(`http://localhost${req.url}`, { headers: req.headers as Record<string, string> }), { params: Promise.resolve({}) } as never);
+        res.statusCode = answer.status;
+        answer.headers.forEach((value, name) => res.setHeader(name, value));
+        res.end(Buffer.from(await answer.arrayBuffer()));
+        return;
+      }
+      if (req.url === "/cached") {
+        res.statusCode = 304;
+        res.end();
+        return;
+      }
+      res.setHeader("content-type", "text/html; charset=utf-8");
+      res.setHeader("content-length", String(Buffer.byteLength(HTML_PARTS.join(""))));
+      res.setHeader("etag", '"static"');
+      for (const part of HTML_PARTS.slice(0, -1)) res.write(part);
+      res.end(HTML_PARTS.at(-1));
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+const csp = (headers: http.IncomingHttpHeaders): string | undefined => headers["content-security-policy-report-only"] as string | undefined;
+const plain = readSecurityPolicy({ APP_URL: "http://localhost:3000", CSP_PAGE_NONCE: "1" }, false);
+const full = readSecurityPolicy({ APP_URL: "https://shop.example", CSP_PAGE_NONCE: "1", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PUBLISHABLE_KEY: "pk_test_x", CLOUDINARY_URL: "cloudinary://k:s@demo" }, false);
+
+function expectConstantHeaders(headers: http.IncomingHttpHeaders): void {
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"]).toContain("camera=()");
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["x-powered-by"]).toBeUndefined();
+}
+
+describe("API answers", () => {
+  it("carry nosniff, Referrer-Policy, Permissions-Policy and a CSP that allows nothing, success or error", async () => {
+    const shop = await serve(plain);
+    try {
+      for (const path of ["/api/products", "/api/products?sort=nope", "/api/me"]) {
+        const answer = await get(`${shop.url}${path}`);
+        expect([200, 400, 401]).toContain(answer.status);
+        expectConstantHeaders(answer.headers);
+        expect(answer.headers["content-security-policy"]).toMatch(/^default-src 'none'/);
+        expect(answer.headers["strict-transport-security"]).toBeUndefined();
+      }
+    } finally {
+      await shop.close();
+    }
+  }, 120_000);
+
+  it("carry HSTS when APP_URL is https", async () => {
+    const shop = await serve(full);
+    try {
+      const answer = await get(`${shop.url}/api/products`);
+      expect(answer.headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+    } finally {
+      await shop.close();
+    }
+  });
+});
+
+describe("HTML pages", () => {
+  it("get a fresh nonce on every <script> tag, named by that answer's CSP, and no stale length or ETag", async () => {
+    const shop = await serve(plain);
+    try {
+      const first = await get(`${shop.url}/`);
+      const second = await get(`${shop.url}/`);
+      const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+      const nonce = nonceOf(csp(first.headers));
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(nonceOf(csp(second.headers))).not.toBe(nonce);
+      const html = first.body.toString();
+      expect(html.match(/<script/g)).toHaveLength(3);
+      expect(html.match(new RegExp(`<script nonce="${nonce!.replace(/[+/]/g, "\\$&")}"`, "g"))).toHaveLength(3);
+      expect(html).toContain("<p>x &lt;script&gt; y</p>");
+      expect(first.headers["content-length"]).toBeUndefined();
+      expect(first.headers.etag).toBeUndefined();
+      const policy = csp(first.headers)!;
+      expect(policy).toContain("script-src 'nonce-");
+      expect(policy).toContain("'strict-dynamic'");
+      expect(policy).not.toContain("stripe");
+      expect(policy).not.toContain("cloudinary");
+      expect(policy).not.toContain("unsafe-eval");
+      expectConstantHeaders(first.headers);
+      expect(first.headers["content-security-policy"]).toBe("object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'");
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it("allow Stripe's script and frames and Cloudinary's images only when they are configured, and are compressed here", async () => {
+    const shop = await serve(full);
+    try {
+      const answer = await get(`${shop.url}/`, { "accept-encoding": "gzip" });
+      expect(answer.headers["content-encoding"]).toBe("gzip");
+      const html = zlib.gunzipSync(answer.body).toString();
+      const nonce = /'nonce-([^']+)'/.exec(csp(answer.headers) ?? "")?.[1];
+      expect(html).toContain(`<script nonce="${nonce}" src="/_next/static/a.js"`);
+      const policy = csp(answer.headers)!;
+      expect(policy).toContain("https://js.stripe.com");
+      expect(policy).toMatch(/frame-src https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com/);
+      expect(policy).toMatch(/img-src [^;]*https:\/\/res\.cloudinary\.com/);
+      expect(answer.headers["strict-transport-security"]).toBeDefined();
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it("a 304 carries no nonce policy (the browser keeps the HTML it has, with its nonce)", async () => {
+    const shop = await serve(plain);
+    try {
+      const answer = await get(`${shop.url}/cached`);
+      expect(answer.status).toBe(304);
+      expect(csp(answer.headers)).toBeUndefined();
+      expect(answer.headers["content-security-policy"]).not.toContain("nonce");
+    } finally {
+      await shop.close();
+    }
+  });
+});
+
+describe("without CSP_PAGE_NONCE", () => {
+  it("pages get the enforced page policy and the constant headers, untouched", async () => {
+    const shop = await serve(readSecurityPolicy({ APP_URL: "http://localhost:3000" }, false));
+    try {
+      const answer = await get(`${shop.url}/`, { "accept-encoding": "gzip" });
+      expect(answer.headers["content-security-policy"]).toBe("object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'");
+      expect(csp(answer.headers)).toBeUndefined();
+      expect(answer.body.toString()).toBe(HTML_PARTS.join(""));
+      expectConstantHeaders(answer.headers);
+    } finally {
+      await shop.close();
+    }
+  });
+});
+
+describe("nonceInjector", () => {
+  it("finds <script> however the HTML is cut into chunks", () => {
+    const html = '<head><script src="a.js"></script><SCRIPT>x</SCRIPT><scripts-not-a-tag></head><script\n>y</script>';
+    for (let size = 1; size <= 12; size += 1) {
+      const injector = nonceInjector("N");
+      let out = "";
+      for (let i = 0; i < html.length; i += size) out += injector.push(html.slice(i, i + size));
+      out += injector.end();
+      expect(out).toBe('<head><script nonce="N" src="a.js"></script><SCRIPT nonce="N">x</SCRIPT><scripts-not-a-tag></head><script nonce="N"\n>y</script>');
+    }
+  });
+});
