@@ -26,7 +26,7 @@ export default async function MyOrdersPage() {
       ) : (
         <>
           <p className="mt-2 mb-6 max-w-2xl text-slate-700">
-            Unpaid orders keep their units reserved for you: pay for them here, or delete them to put the units back.
+            Unpaid orders keep their units reserved for you for a while: pay for them here, or cancel them to put the units back.
           </p>
           <MyOrdersTable orders={orders} />
         </>
