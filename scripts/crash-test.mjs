@@ -178,12 +178,15 @@ async function runEngine(engine) {
     // The requests the kill cut, sent again with their keys: an order committed before the kill is
     // answered again; one that was not is placed now. Either way, one order per key.
     let replayed = 0;
+    let placedOnRetry = 0;
     for (const [key, attempt] of attempts) {
       if (attempt.orderId) continue;
       const answer = await placeOrder(server.base, attempt.token, key, product.id, quantity);
       if (answer.status === 201) {
         attempt.orderId = JSON.parse(answer.text).id;
-        replayed += 1;
+        // Replayed: the order was committed before the kill, but its answer never reached the client.
+        if (answer.headers["idempotent-replayed"] === "true") replayed += 1;
+        else placedOnRetry += 1;
       }
     }
     const retriedAgain = [...attempts.values()].filter((a) => a.orderId).map((a) => a.orderId);
@@ -202,7 +205,7 @@ async function runEngine(engine) {
     assert.equal(rows.stock, stockBefore - sold, `stock ${rows.stock} = ${stockBefore} − ${sold} units ordered`);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
-      `✓ ${engine}: ${ROUNDS} kills, ${acknowledged} orders acknowledged, ${cut} requests cut, ${replayed} placed or answered on retry with their key; ${rows.orders.length} orders stored, each with its mail; stock ${stockBefore} → ${rows.stock} (${seconds} s)`,
+      `✓ ${engine}: ${ROUNDS} kills, ${acknowledged} orders acknowledged, ${cut} requests cut (on retry with their key: ${replayed} were committed before the kill and answered again, ${placedOnRetry} placed now); ${rows.orders.length} orders stored, each with its mail; stock ${stockBefore} → ${rows.stock} (${seconds} s)`,
     );
   } finally {
     if (engine === "postgres") {

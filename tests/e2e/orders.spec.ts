@@ -12,6 +12,7 @@ async function productFromApi(page: Page, id: string): Promise<Product> {
 }
 
 test("order a tool from the home page with a shipping address, then cancel the order from My Orders", async ({ page }) => {
+  test.setTimeout(120_000);
   const email = await registerThroughPage(page, "Olive Orderer");
   await page.goto("/");
   const buyNow = page.locator('[data-section="products"]').getByRole("link", { name: /^Buy now/i }).first();

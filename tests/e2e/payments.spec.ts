@@ -43,6 +43,7 @@ async function fillCard(dialog: Locator, number: string, cvc = "123") {
 }
 
 test("pay an order with the test card 4242 4242 4242 4242", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
   const email = await registerThroughPage(page, "Pat Payer");
   const order = await placeOrder(page, baseURL);
 

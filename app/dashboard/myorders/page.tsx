@@ -32,8 +32,8 @@ export default async function MyOrdersPage({ searchParams }: MyOrdersPageProps) 
       ) : (
         <>
           <p className="mt-2 mb-6 max-w-2xl text-slate-700">
-            {list.total === 1 ? "1 order" : `${list.total} orders`}. Unpaid orders keep their units reserved for you: pay for them
-            here, or delete them to put the units back.
+            {list.total === 1 ? "1 order" : `${list.total} orders`}. Unpaid orders keep their units reserved for you for a while: pay for
+            them here, or cancel them to put the units back.
           </p>
           {list.items.length === 0 ? (
             <p className="text-slate-700">
