@@ -94,7 +94,8 @@ function lostPoints(report, category) {
 function writeBenchmarks(rows, seconds) {
   const table = [
     START,
-    `Lighthouse ${rows[0]?.version ?? ""}, mobile emulation, Debian Chromium (\`npm run lighthouse\`, ${new Date().toISOString().slice(0, 10)}, ${seconds} s for the run).`,
+    `Lighthouse ${rows[0]?.version ?? ""}, mobile emulation, Debian Chromium (\`npm run lighthouse\`, ${new Date().toISOString().slice(0, 10)}, ${seconds} s for the run, ` +
+      `${os.cpus().length} CPUs at load average ${os.loadavg()[0].toFixed(1)}: total blocking time grows with the load).`,
     "Budget: performance ≥ 95; accessibility, best practices and SEO 100.",
     "",
     "| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS |",
