@@ -112,7 +112,7 @@ test("in-app navigation opens at the top with focus on the new page's heading", 
 test("the header's search suggests tools and opens the one chosen with the keyboard", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: HEIGHT });
   await page.goto("/login");
-  const search = page.getByRole("combobox", { name: "Search tools" });
+  const search = page.getByRole("combobox", { name: "Find a tool" });
   await search.fill("wrench");
   const list = page.getByRole("listbox", { name: "Suggested tools" });
   await expect(list.getByRole("option").first()).toBeVisible();
@@ -128,8 +128,8 @@ test("the header's search suggests tools and opens the one chosen with the keybo
 
   // Enter without a suggestion chosen searches the catalog; on a phone the search opens from its button.
   await page.setViewportSize({ width: 320, height: HEIGHT });
-  await page.getByRole("button", { name: "Search tools" }).click();
-  const phoneSearch = page.getByRole("combobox", { name: "Search tools" });
+  await page.getByRole("button", { name: "Find a tool" }).click();
+  const phoneSearch = page.getByRole("combobox", { name: "Find a tool" });
   await expect(phoneSearch).toBeFocused();
   await phoneSearch.fill("saw");
   await phoneSearch.press("Enter");
