@@ -1,7 +1,10 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs } from "./scripts/chromium-flags.mjs";
 import { E2E_PORT, MAIL_API_PORT, MAIL_SMTP_PORT, OIDC_PORT } from "./tests/e2e/ports";
+
+export { chromiumArgs };
 
 const PORT = E2E_PORT;
 const baseURL = `http://localhost:${PORT}`;
@@ -9,17 +12,6 @@ const baseURL = `http://localhost:${PORT}`;
 export const OIDC_CLIENT = { id: "toolforge-e2e", secret: "toolforge-e2e-client-secret" };
 // A fresh shop for every run: the suite never depends on what an earlier run left.
 const dataDir = path.join(os.tmpdir(), `toolforge-e2e-${process.pid}-${Date.now()}`);
-
-export const chromiumArgs = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export default defineConfig({
   testDir: "tests/e2e",

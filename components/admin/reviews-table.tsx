@@ -1,4 +1,6 @@
+import Link from "next/link";
 import { StarRating } from "@/components/ui/star-rating";
+import { productPath } from "@/models/catalog";
 import type { AdminReviewView } from "@/models/reviews";
 import { cellClass, TableFrame } from "./data-table";
 import { formatDate } from "./format";
@@ -30,7 +32,23 @@ export function ReviewsTable({ reviews }: { reviews: AdminReviewView[] }) {
                 {review.rating} / 5
               </span>
             </td>
-            <td className={`${cellClass} max-w-md align-top text-sm break-words whitespace-pre-wrap text-slate-800`}>{review.text}</td>
+            <td className={`${cellClass} max-w-md align-top text-sm text-slate-800`}>
+              <div className="min-w-0">
+                <p className="text-xs font-semibold text-slate-600">
+                  {review.productId ? (
+                    <>
+                      Of the tool{" "}
+                      <Link href={productPath(review.productId)} className="text-brand-dark underline underline-offset-2 hover:text-brand">
+                        {review.productId}
+                      </Link>
+                    </>
+                  ) : (
+                    "Of the shop"
+                  )}
+                </p>
+                <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{review.text}</p>
+              </div>
+            </td>
             <td className={`${cellClass} align-top text-sm`}>
               {review.verifiedBuyer ? <span className="font-semibold text-green-800">Yes</span> : <span className="text-slate-700">No</span>}
             </td>

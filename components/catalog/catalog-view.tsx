@@ -45,6 +45,7 @@ export function CatalogView({ query, sortOptions, list, loading = false, failed 
     <div className="flex flex-col gap-6">
       <form
         role="search"
+        aria-label="Catalog"
         action={CATALOG_PATH}
         method="get"
         onSubmit={onSearch}

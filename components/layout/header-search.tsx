@@ -105,8 +105,9 @@ export function HeaderSearch({ className = "", onNavigate }: { className?: strin
       }}
       className={`relative ${className}`}
     >
+      {/* Not "Search tools": that is the catalog page's own search field, and one name must lead to one field. */}
       <label htmlFor={inputId} className="sr-only">
-        Search tools
+        Find a tool
       </label>
       <svg
         aria-hidden="true"
@@ -132,7 +133,7 @@ export function HeaderSearch({ className = "", onNavigate }: { className?: strin
         autoComplete="off"
         enterKeyHint="search"
         maxLength={MAX_QUERY_LENGTH}
-        placeholder="Search tools"
+        placeholder="Find a tool"
         value={text}
         onChange={(event) => {
           setText(event.target.value);

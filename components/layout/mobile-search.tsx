@@ -28,7 +28,7 @@ export function MobileSearch() {
             clipRule="evenodd"
           />
         </svg>
-        <span className="sr-only">Search tools</span>
+        <span className="sr-only">Find a tool</span>
       </button>
       <div
         id="mobile-search"

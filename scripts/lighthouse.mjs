@@ -1,0 +1,154 @@
+// `npm run lighthouse`: Lighthouse (mobile) on the built shop's public pages, with Debian's Chromium.
+// Builds when the build is missing or stale (scripts/ensure-build.mjs), starts the shop on a fresh
+// PGlite data directory, audits /, /servicedata, a product page and /login one after the other,
+// writes the scores into docs/benchmarks.md and exits 1 when a page scores under the budget:
+// performance 95, accessibility, best practices and SEO 100 (issue 15, ADR 037).
+//
+// Env: LIGHTHOUSE_PORT (3200), CHROME_PATH (/usr/bin/chromium).
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromiumArgs } from "./chromium-flags.mjs";
+import { ensureBuild, root } from "./ensure-build.mjs";
+
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 3200);
+const origin = `http://localhost:${port}`;
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const budget = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+const categories = Object.keys(budget);
+const benchmarks = path.join(root, "docs", "benchmarks.md");
+const START = "<!-- lighthouse:start -->";
+const END = "<!-- lighthouse:end -->";
+
+const started = Date.now();
+ensureBuild();
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolforge-lighthouse-"));
+const server = spawn(process.execPath, [path.join(root, "scripts", "start.mjs"), "--no-build"], {
+  cwd: root,
+  detached: true,
+  stdio: ["ignore", "ignore", "pipe"],
+  env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+});
+let serverErrors = "";
+server.stderr.on("data", (chunk) => {
+  serverErrors = (serverErrors + chunk).slice(-4000);
+});
+
+function stop() {
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {
+    // Already gone.
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.on("SIGINT", () => {
+  stop();
+  process.exit(130);
+});
+
+async function waitForHealth() {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the shop did not answer /api/health within 120 s:\n${serverErrors}`);
+}
+
+/** Runs the Lighthouse CLI on one URL and returns its JSON report. */
+function audit(url) {
+  const output = path.join(dataDir, `report-${Date.now()}.json`);
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(root, "node_modules", "lighthouse", "cli", "index.js"),
+      url,
+      "--quiet",
+      "--output=json",
+      `--output-path=${output}`,
+      `--only-categories=${categories.join(",")}`,
+      `--chrome-flags=${chromiumArgs.join(" ")}`,
+    ],
+    { cwd: root, encoding: "utf8", env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (result.status !== 0 || !fs.existsSync(output)) throw new Error(`lighthouse failed on ${url}:\n${result.stderr}`);
+  return JSON.parse(fs.readFileSync(output, "utf8"));
+}
+
+/** The audits that cost a category points, for the report under the table. */
+function lostPoints(report, category) {
+  return report.categories[category].auditRefs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => report.audits[ref.id])
+    .filter((item) => item && item.score !== null && item.score < 1)
+    .map((item) => `${item.id} (${Math.round(item.score * 100)})`);
+}
+
+function writeBenchmarks(rows, seconds) {
+  const table = [
+    START,
+    `Lighthouse ${rows[0]?.version ?? ""}, mobile emulation, Debian Chromium (\`npm run lighthouse\`, ${new Date().toISOString().slice(0, 10)}, ${seconds} s for the run, ` +
+      `${os.cpus().length} CPUs at load average ${os.loadavg()[0].toFixed(1)}: total blocking time grows with the load).`,
+    "Budget: performance ≥ 95; accessibility, best practices and SEO 100.",
+    "",
+    "| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...rows.map(
+      (row) =>
+        `| \`${row.page}\` | ${row.scores.performance} | ${row.scores.accessibility} | ${row.scores["best-practices"]} | ${row.scores.seo} | ${row.lcp} | ${row.tbt} | ${row.cls} |`,
+    ),
+    END,
+  ].join("\n");
+  const current = fs.existsSync(benchmarks) ? fs.readFileSync(benchmarks, "utf8") : "# Benchmarks\n";
+  const next = current.includes(START)
+    ? current.replace(new RegExp(`${START}[\\s\\S]*?${END}`), table)
+    : `${current.trimEnd()}\n\n## Lighthouse (mobile)\n\n${table}\n`;
+  fs.writeFileSync(benchmarks, next);
+}
+
+let failed = false;
+try {
+  await waitForHealth();
+  const list = await (await fetch(`${origin}/api/products?pageSize=1`)).json();
+  const productId = list.items?.[0]?.id;
+  if (!productId) throw new Error("the catalog is empty: no product page to audit");
+  const pages = ["/", "/servicedata", `/products/${encodeURIComponent(productId)}`, "/login"];
+  // Render and cache each page once (ISR), so the audit measures what visitors get.
+  for (const page of pages) for (let i = 0; i < 2; i += 1) await (await fetch(`${origin}${page}`)).arrayBuffer();
+
+  const rows = [];
+  for (const page of pages) {
+    const report = audit(`${origin}${page}`);
+    const scores = Object.fromEntries(categories.map((category) => [category, Math.round(report.categories[category].score * 100)]));
+    const misses = categories.filter((category) => scores[category] < budget[category]);
+    rows.push({
+      page: page.startsWith("/products/") ? "/products/{id}" : page,
+      version: report.lighthouseVersion,
+      scores,
+      lcp: Math.round(report.audits["largest-contentful-paint"].numericValue),
+      tbt: Math.round(report.audits["total-blocking-time"].numericValue),
+      cls: report.audits["cumulative-layout-shift"].numericValue.toFixed(3),
+    });
+    console.log(`${page}: ${categories.map((category) => `${category} ${scores[category]}`).join(", ")}`);
+    for (const category of misses) {
+      failed = true;
+      console.log(`  ✗ ${category} ${scores[category]} < ${budget[category]}: ${lostPoints(report, category).join(", ")}`);
+    }
+  }
+  const seconds = Math.round((Date.now() - started) / 1000);
+  writeBenchmarks(rows, seconds);
+  console.log(`\nScores written to docs/benchmarks.md (${seconds} s).`);
+} catch (error) {
+  failed = true;
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  stop();
+}
+process.exit(failed ? 1 : 0);
