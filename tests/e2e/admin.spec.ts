@@ -23,6 +23,7 @@ async function productPhoto(): Promise<{ name: string; mimeType: string; buffer:
 }
 
 test("an admin adds a product, a customer buys and pays it, the admin ships the order and deletes the product", async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
   const name = `Rubber Mallet ${Date.now().toString(36)}`;
   await becomeAdmin(page, baseURL);
 
@@ -300,6 +301,7 @@ test("Make Admin promotes a customer, and a customer sees none of the admin page
 });
 
 test("the admin pages pass axe and the dashboard menu folds into a button at phone width", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
   await becomeAdmin(page, baseURL);
   for (const [path, title] of [
     ["/dashboard/manageOrder", "Manage Order"],
