@@ -22,7 +22,7 @@ export function CartLink() {
       href="/cart"
       prefetch={false}
       data-testid="cart-link"
-      className="relative flex h-10 items-center gap-1.5 rounded-md px-2 text-sm font-semibold text-white hover:bg-slate-800"
+      className="relative flex size-10 items-center justify-center rounded-md text-white hover:bg-slate-800"
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={2}>
         <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2" strokeLinecap="round" strokeLinejoin="round" />
@@ -30,7 +30,13 @@ export function CartLink() {
         <circle cx="17" cy="20" r="1.4" />
       </svg>
       <span className="sr-only">Cart, </span>
-      <span data-testid="cart-count">{count}</span>
+      {/* A badge on the icon, so the header fits beside search, sign-in and the menu at 320 px. */}
+      <span
+        data-testid="cart-count"
+        className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-orange-400 px-1 text-center text-xs leading-5 font-bold text-ink"
+      >
+        {count}
+      </span>
       <span className="sr-only">{count === 1 ? " product" : " products"}</span>
     </Link>
   );

@@ -14,8 +14,8 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <Link href="/" prefetch={false} className="flex shrink-0 items-center gap-2 rounded-md text-xl font-bold tracking-tight">
           <Img src="/images/logo.svg" alt="" width={36} height={36} className="size-9" />
-          {/* Below 360 px the mark alone stands for the name, so search, sign-in and the menu fit beside it. */}
-          <span className="max-[359px]:sr-only">
+          {/* Below 420 px the mark alone stands for the name, so search, the cart, sign-in and the menu fit beside it. */}
+          <span className="max-[419px]:sr-only">
             Tool<span className="text-orange-400">Forge</span>
           </span>
         </Link>
@@ -23,7 +23,7 @@ export function SiteHeader() {
           <NavLinks />
         </nav>
         <HeaderSearch className="ml-auto hidden w-56 lg:block xl:w-72" />
-        <div className="ml-auto flex items-center gap-2 lg:ml-0">
+        <div className="ml-auto flex items-center gap-1 sm:gap-2 lg:ml-0">
           <MobileSearch />
           <CartLink />
           <AuthArea />

@@ -227,6 +227,8 @@ test("editing a product changes only what was changed and keeps the photo", asyn
 });
 
 test("Make Admin promotes a customer, and a customer sees none of the admin pages", async ({ page, browser, baseURL }) => {
+  // Two browsers, a search, two confirmations and a dozen page loads: a long journey on a busy machine.
+  test.setTimeout(180_000);
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
   const customerEmail = await registerThroughPage(customer, "Nell Noadmin");
@@ -270,7 +272,7 @@ test("Make Admin promotes a customer, and a customer sees none of the admin page
   await expect(me).toContainText("Admin");
   await expect(me.getByRole("button")).toHaveCount(0);
   // Accounts are paged: the new customer is found by searching for their address.
-  await page.getByLabel("Name or email").fill(customerEmail);
+  await page.getByRole("searchbox", { name: "Name or email" }).fill(customerEmail);
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/\/dashboard\/makeAdmin\?q=/);
   const row = users.getByRole("row").filter({ hasText: customerEmail });

@@ -39,7 +39,7 @@ test("public pages carry the security headers and log no CSP violation", async (
     expect(headers["content-security-policy"]).toBe("object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'");
     await page.waitForLoadState("networkidle");
     // The page is alive: React took over (a client-side link works only once hydrated).
-    await expect(page.locator("header")).toBeVisible();
+    await expect(page.getByRole("banner")).toBeVisible();
   }
   expect(await violations()).toEqual([]);
 });
