@@ -43,6 +43,23 @@ async function runStep(name: JobName): Promise<void> {
   }
 }
 
+/**
+ * Instances started together create the same queues at the same moment: PostgreSQL may end one of
+ * them as a deadlock victim (40P01) or refuse a duplicate (23505). The step is idempotent: try again.
+ */
+async function retryOnStartRace(step: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await step();
+      return;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= 5 || (code !== "40P01" && code !== "23505")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 async function startPgBoss(connectionString: string): Promise<Runner> {
   const { default: PgBossClass } = await import("pg-boss");
   const boss = new PgBossClass({ connectionString, schema: "pgboss", max: 3, application_name: "toolforge-jobs" });
@@ -50,8 +67,8 @@ async function startPgBoss(connectionString: string): Promise<Runner> {
   await boss.start();
   for (const name of JOB_NAMES) {
     // singleton: at most one job of the queue active at a time, whichever instance holds it.
-    await boss.createQueue(name, { name, policy: "singleton", retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 });
-    await boss.schedule(name, CRON_EVERY_MINUTE);
+    await retryOnStartRace(() => boss.createQueue(name, { name, policy: "singleton", retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 }));
+    await retryOnStartRace(() => boss.schedule(name, CRON_EVERY_MINUTE));
     await boss.work(name, { pollingIntervalSeconds: 5 }, async () => runStep(name));
   }
   return { kind: "pg-boss", boss, running: true };

@@ -407,7 +407,9 @@ describe("one instance on PGlite", { concurrency: false }, () => {
     assert.ok(entries(second).some((line) => line.msg === "shutdown deadline reached: cutting the requests still running"));
 
     const { PGlite } = await import("@electric-sql/pglite");
-    const db = new PGlite(path.join(dataDir, "pglite"));
+    const { pgliteOptions } = await import("../../lib/db/pglite-options.mjs");
+    // With the shop's extensions (pg_trgm), or the data directory cannot be opened.
+    const db = new PGlite(path.join(dataDir, "pglite"), pgliteOptions());
     try {
       const kept = await db.query("select email from newsletter_subscriber where email = 'kept@example.com'");
       assert.equal(kept.rows.length, 1, "what was answered before the first shutdown is there");
