@@ -189,10 +189,10 @@ describe("nginx in front of two instances on one PostgreSQL database", { concurr
   }
 
   /** A product made by the admin through instance `on`. */
-  async function createProduct(on, { stock, price = "19.99" }) {
+  async function createProduct(on, { stock, priceCents = 1999 }) {
     const answer = await sendJson(
       `${on.base}/api/products`,
-      { name: `Topology ${randomBytes(3).toString("hex")}`, description: "A tool made for the topology test, sturdy and plain.", imageUrl: "/images/products/claw-hammer.svg", price, stock, minOrderQuantity: 1 },
+      { name: `Topology ${randomBytes(3).toString("hex")}`, description: "A tool made for the topology test, sturdy and plain.", imageUrl: "/images/products/claw-hammer.svg", priceCents, stock, minOrderQuantity: 1 },
       admin,
     );
     assert.equal(answer.status, 201, answer.text);
@@ -291,7 +291,7 @@ describe("nginx in front of two instances on one PostgreSQL database", { concurr
     assert.equal(statuses.filter((s) => s === 201).length, stock, "exactly the stock was sold");
     const [{ stock: left }] = await query("select stock from product where id = $1", [item.id], databaseUrl);
     assert.equal(left, 0);
-    const [{ sold }] = await query("select coalesce(sum(quantity), 0)::int as sold from orders where product_id = $1", [item.id], databaseUrl);
+    const [{ sold }] = await query("select coalesce(sum(quantity), 0)::int as sold from order_line where product_id = $1", [item.id], databaseUrl);
     assert.equal(sold, stock, "0 oversold");
   });
 
@@ -322,7 +322,7 @@ describe("nginx in front of two instances on one PostgreSQL database", { concurr
     for (const url of [`${b.base}/api/products/${target.id}`, `${b.base}/servicedata`, `${PROXY}/api/products/${target.id}`, `${PROXY}/servicedata`, `${PROXY}/api/products`]) {
       assert.equal((await request(url)).status, 200);
     }
-    const changed = await sendJson(`${a.base}/api/products/${target.id}`, { price: (newCents / 100).toFixed(2) }, { ...admin, method: "PATCH" });
+    const changed = await sendJson(`${a.base}/api/products/${target.id}`, { priceCents: newCents }, { ...admin, method: "PATCH" });
     assert.equal(changed.status, 200, changed.text);
     const changedAt = Date.now();
     const priceOf = async (url) => JSON.parse((await request(url)).text).priceCents;
