@@ -177,7 +177,12 @@ function targetsFor(baseUrl, cookies) {
 }
 
 function orderBody() {
-  return JSON.stringify({ productId: `prd_s_${1 + Math.floor(Math.random() * SIZE.products)}`, quantity: 1, phone: "+1 555 010 0199" });
+  return JSON.stringify({
+    productId: `prd_s_${1 + Math.floor(Math.random() * SIZE.products)}`,
+    quantity: 1,
+    phone: "+1 555 010 0199",
+    shippingAddress: { name: "Bench Buyer", line1: "1 Load Lane", line2: "", city: "Sheffield", region: "", postalCode: "S1 2AB", country: "United Kingdom" },
+  });
 }
 
 async function sample(target) {
