@@ -42,7 +42,7 @@ test("a customer turns on two-factor authentication, then signs in with an app c
   await expect(codes).toHaveCount(10);
   const backupCodes = (await codes.allTextContents()).map((c) => c.trim());
   await page.getByRole("button", { name: "I have saved my backup codes" }).click();
-  await expect(page.getByText("On.", { exact: false })).toBeVisible();
+  await expect(page.getByText("On.", { exact: true })).toBeVisible();
 
   // Sign in: the password leads to the second step. The code just used to enrol is refused.
   await signInWithPassword(page, email);
