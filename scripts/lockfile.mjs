@@ -3,6 +3,7 @@
 // it fails when the lockfile has drifted from package.json or lacks a platform's package.
 // `node scripts/lockfile.mjs --fresh-clone` (CI) installs the committed tree into an empty directory
 // with `npm ci`, as a fresh clone would, and loads each native package built for this machine.
+// `node scripts/lockfile.mjs --native` (CI, which runs on a fresh clone already) only loads them.
 //
 // Why a lockfile ends up without macOS or Windows entries (ADR 022): npm records every optional
 // dependency whatever the machine, but when the registry has no manifest for the exact version a
@@ -19,6 +20,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 const lockPath = path.join(root, "package-lock.json");
 const checkOnly = process.argv.includes("--check");
 const freshClone = process.argv.includes("--fresh-clone");
+const nativeOnly = process.argv.includes("--native");
 
 function npm(args, options = {}) {
   return spawnSync("npm", args, { cwd: root, encoding: "utf8", ...options });
@@ -140,6 +142,12 @@ function installFreshClone(dir) {
 }
 
 refusePlatformFilters();
+
+if (nativeOnly) {
+  const smoke = spawnSync(process.execPath, ["-e", NATIVE_SMOKE_TEST], { cwd: root, stdio: "inherit" });
+  if (smoke.status !== 0) fail("A native package did not load after `npm ci`.");
+  process.exit(0);
+}
 
 if (freshClone) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolforge-fresh-clone-"));
