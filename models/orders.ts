@@ -148,6 +148,11 @@ export function formatOrderNumber(number: number): string {
   return `TF-${number}`;
 }
 
+/** How many units an order's lines add up to. */
+export function unitsOf(items: Pick<OrderLineView, "quantity">[]): number {
+  return items.reduce((sum, item) => sum + item.quantity, 0);
+}
+
 /** "Pliers ×6", or "Pliers ×6 and 2 more" for a longer order. */
 export function linesSummary(items: Pick<OrderLineView, "productName" | "quantity">[]): string {
   const [first] = items;

@@ -1,10 +1,9 @@
-import Link from "next/link";
 import { CancelOrderButton } from "@/components/orders/cancel-order-button";
+import { OrderNumberCell } from "@/components/orders/order-number-cell";
 import { StatusBadge } from "@/components/orders/status-badge";
 import { formatMoney } from "@/lib/money/format";
-import { linesSummary, type AdminOrderView } from "@/models/orders";
+import { linesSummary, unitsOf, type AdminOrderView } from "@/models/orders";
 import { cellClass, TableFrame } from "./data-table";
-import { formatDateTime } from "./format";
 import { RefundButton } from "./refund-button";
 import { ShippingToggle } from "./shipping-toggle";
 
@@ -17,17 +16,7 @@ export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
           const about = ` order ${order.number} by ${order.email}`;
           return (
             <tr key={order.id} data-order-id={order.id} className="border-b border-slate-200 last:border-b-0">
-              <th scope="row" className={`${cellClass} text-left font-normal whitespace-nowrap`}>
-                <Link
-                  href={`/dashboard/orders/${encodeURIComponent(order.id)}`}
-                  className="font-semibold text-brand-dark underline underline-offset-2 hover:text-brand"
-                >
-                  {order.number}
-                </Link>
-                <time dateTime={order.createdAt} className="block text-xs text-slate-600">
-                  {formatDateTime(order.createdAt)}
-                </time>
-              </th>
+              <OrderNumberCell order={order} withTime />
               <td className={cellClass}>
                 <span className="block font-semibold whitespace-nowrap text-slate-900">{order.customerName ?? "Deleted account"}</span>
                 <a href={`mailto:${order.email}`} className="text-sm text-brand-dark underline underline-offset-2 [overflow-wrap:anywhere] hover:text-brand">
@@ -51,7 +40,7 @@ export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
               </td>
               <td className={cellClass}>
                 {order.status === "unpaid" ? (
-                  <CancelOrderButton orderId={order.id} number={order.number} units={order.items.reduce((sum, item) => sum + item.quantity, 0)} srLabel={about} />
+                  <CancelOrderButton orderId={order.id} number={order.number} units={unitsOf(order.items)} srLabel={about} />
                 ) : order.status === "paid" ? (
                   <RefundButton orderId={order.id} number={order.number} srLabel={about} />
                 ) : null}

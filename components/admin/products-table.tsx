@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
-import { ConfirmDeleteButton } from "@/components/ui/confirm-delete-button";
+import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
 import { Img } from "@/components/ui/img";
 import { formatMoney } from "@/lib/money/format";
 import type { Product } from "@/models/catalog";
@@ -35,8 +35,13 @@ export function ProductsTable({ products, offset }: { products: Product[]; offse
                 >
                   Edit<span className="sr-only"> {product.name}</span>
                 </Link>
-                <ConfirmDeleteButton
+                <ConfirmActionButton
                   url={`/api/products/${encodeURIComponent(product.id)}`}
+                  method="DELETE"
+                  label="Delete"
+                  pendingLabel="Working…"
+                  declinedMessage="Not deleted"
+                  focusMainAfter
                   srLabel={` ${product.name}`}
                   successMessage="Product deleted"
                   failureMessage="The product could not be deleted. Please try again."

@@ -6,44 +6,52 @@ import { buttonClasses } from "./button";
 import { ConfirmDialog } from "./confirm-dialog";
 import { useApiAction } from "./use-api-action";
 
-type ConfirmDeleteButtonProps = {
-  /** The API resource to DELETE, e.g. /api/products/prd_x. */
+type ConfirmActionButtonProps = {
+  /** The API resource the action calls, e.g. /api/products/prd_x or /api/orders/ord_1/cancel. */
   url: string;
-  /** Completes the accessible name: "Delete" + this, e.g. " order ord_1 by ann@example.com". */
+  method: "DELETE" | "POST";
+  /** The button's visible word ("Delete", "Cancel") and the one while the call runs. */
+  label: string;
+  pendingLabel: string;
+  /** Completes the accessible name: label + this, e.g. " order TF-100001 by ann@example.com". */
   srLabel: string;
-  /** The toast after a successful delete (PRODUCT.md §6: "Order deleted", "Product deleted"). */
+  /** The toasts after success and failure (PRODUCT.md §6: "Product deleted", "Order cancelled"). */
   successMessage: string;
   failureMessage: string;
   /** The button's colours, on top of the secondary small button. */
   className: string;
-  /** The button's visible word ("Delete", or "Cancel" for an order the customer calls off). */
-  label?: string;
   /** The dialog's question, naming the thing, and what happens on yes. */
   confirmTitle: string;
   confirmMessage: string;
   confirmLabel: string;
   cancelLabel: string;
-  /** The toast when the person changes their mind. */
-  declinedMessage?: string;
+  /** The toast when the person changes their mind ("Not deleted"). */
+  declinedMessage: string;
+  /** The row goes away on success: move focus to the page's main region, which stays. */
+  focusMainAfter?: boolean;
 };
 
 /**
- * Delete after a confirmation that names the thing and the consequence; cancelling (or Escape) says
- * "Not deleted". Customers cancel their unpaid orders with it, admins delete orders and products.
+ * An action that cannot be taken back, after a confirmation that names the thing and the
+ * consequence; declining (or Escape) says so in a toast. Admins delete products with it, customers
+ * and admins cancel unpaid orders.
  */
-export function ConfirmDeleteButton({
+export function ConfirmActionButton({
   url,
+  method,
+  label,
+  pendingLabel,
   srLabel,
   successMessage,
   failureMessage,
   className,
-  label = "Delete",
   confirmTitle,
   confirmMessage,
   confirmLabel,
   cancelLabel,
-  declinedMessage = "Not deleted",
-}: ConfirmDeleteButtonProps) {
+  declinedMessage,
+  focusMainAfter = false,
+}: ConfirmActionButtonProps) {
   const { pending, run } = useApiAction();
   const [confirming, setConfirming] = useState(false);
 
@@ -52,15 +60,14 @@ export function ConfirmDeleteButton({
     toast(declinedMessage);
   }
 
-  function remove() {
+  function act() {
     setConfirming(false);
     void run({
       url,
-      method: "DELETE",
+      method,
       failureMessage,
       successMessage,
-      // The row disappears on refresh: move focus somewhere that stays.
-      onSuccess: () => document.getElementById("main")?.focus(),
+      onSuccess: focusMainAfter ? () => document.getElementById("main")?.focus() : undefined,
     });
   }
 
@@ -72,12 +79,12 @@ export function ConfirmDeleteButton({
         aria-disabled={pending || undefined}
         className={buttonClasses("secondary", "sm", `${className} aria-disabled:opacity-60`)}
       >
-        {pending ? "Working…" : label}
+        {pending ? pendingLabel : label}
         <span className="sr-only">{srLabel}</span>
       </button>
       <ConfirmDialog
         open={confirming}
-        onConfirm={remove}
+        onConfirm={act}
         onCancel={decline}
         title={confirmTitle}
         message={confirmMessage}
