@@ -54,6 +54,15 @@ export async function signInThroughPage(page: Page, email: string, password = "a
 
 /** Fails with the list of WCAG A/AA violations axe finds on the current page. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Sections fade in as they load: colours measured mid-animation are not the page's colours.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary).toEqual([]);
