@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildId = path.join(root, ".next", "BUILD_ID");
 const sourceDirs = ["app", "components", "lib", "models", "public", "drizzle", "server"];
-const sourceFiles = ["proxy.ts", "instrumentation.ts", "next.config.mjs", "package.json", "postcss.config.mjs"];
+const sourceFiles = ["proxy.ts", "instrumentation.ts", "instrumentation-client.ts", "next.config.mjs", "package.json", "postcss.config.mjs"];
 
 function newestMtime(entry) {
   let stat;

@@ -4,7 +4,7 @@
 // - the client address: decided here, from the connection or a configured number of trusted proxies,
 //   and handed to the app as the only x-forwarded-for value;
 // - a request id per request (X-Request-Id), one JSON log line and HTTP metrics per request;
-// - security headers on every answer, and a per-answer CSP nonce on the (static) pages (ADR 021);
+// - security headers on every answer, and an enforced CSP with a per-answer nonce on every page (ADR 021);
 // - graceful shutdown: on SIGTERM or SIGINT stop accepting, let in-flight requests finish within
 //   SHUTDOWN_GRACE_SECONDS, then close pending mail and the database, and exit.
 //

@@ -1,11 +1,12 @@
 // @ts-check
-// Security headers on every answer of the shop (docs/decisions/021). Pages stay static and cacheable:
-// the nonce is not rendered by Next (that made every page dynamic); this server adds a fresh one per
-// answer to each <script> tag of the HTML as it streams out, and names it in that answer's CSP.
+// Security headers on every answer of the shop (docs/decisions/021). Every HTML answer gets an enforced
+// nonce-based CSP: Next renders no nonce; this server adds a fresh one per answer to each <script> tag
+// (and each <link> that preloads a script) of the HTML as it streams out, and names it in that
+// answer's policy. Static pages stay static.
 import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 
-/** @typedef {{ dev: boolean, https: boolean, stripe: boolean, imageHosts: string[], pageNonce: boolean }} SecurityPolicy */
+/** @typedef {{ dev: boolean, https: boolean, stripe: boolean, imageHosts: string[] }} SecurityPolicy */
 
 /**
  * The policy for this process's configuration: Stripe's hosts only when Stripe is configured, the
@@ -21,8 +22,6 @@ export function readSecurityPolicy(env, dev) {
     https: (env.APP_URL ?? "").startsWith("https://"),
     stripe: Boolean(env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_SECRET_KEY),
     imageHosts,
-    // The per-answer nonce rewrite of pages (report-only policy), off until verified end to end (ADR 021).
-    pageNonce: env.CSP_PAGE_NONCE === "1",
   };
 }
 
@@ -64,23 +63,27 @@ export function constantHeaders(policy) {
   return headers;
 }
 
+// Stripe's own CSP guide (https://docs.stripe.com/security/guide#content-security-policy): Stripe.js
+// and its frames come from js.stripe.com and its subdomains, 3-D Secure pages from hooks.stripe.com.
+const STRIPE_SCRIPTS = "https://js.stripe.com https://*.js.stripe.com";
+
 /**
- * The CSP of an HTML page: its scripts by nonce ('strict-dynamic' lets them load Next's chunks), and
- * exactly the outside hosts the shop uses.
+ * The CSP of an HTML page: scripts only by this answer's nonce ('strict-dynamic' lets them load
+ * Next's chunks and Stripe.js; 'self' and Stripe's hosts are the fallback of browsers without it,
+ * which CSP 3 browsers ignore), and exactly the outside hosts the shop uses.
  * @param {SecurityPolicy} policy
  * @param {string} nonce
  */
 export function pagePolicy(policy, nonce) {
-  const stripeScripts = policy.stripe ? " https://js.stripe.com" : "";
   const directives = [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'${stripeScripts}${policy.dev ? " 'unsafe-eval'" : ""}`,
+    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'${policy.stripe ? ` ${STRIPE_SCRIPTS}` : ""}${policy.dev ? " 'unsafe-eval'" : ""}`,
     // React and Next write style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${policy.imageHosts.map((host) => ` ${host}`).join("")}`,
     "font-src 'self'",
     `connect-src 'self'${policy.stripe ? " https://api.stripe.com" : ""}${policy.dev ? " ws: wss:" : ""}`,
-    `frame-src ${policy.stripe ? "https://js.stripe.com https://hooks.stripe.com" : "'none'"}`,
+    `frame-src ${policy.stripe ? `${STRIPE_SCRIPTS} https://hooks.stripe.com` : "'none'"}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -90,40 +93,41 @@ export function pagePolicy(policy, nonce) {
   return directives.join("; ");
 }
 
-/**
- * The part of the page policy enforced today.
- * @param {SecurityPolicy} policy
- */
-export function enforcedPagePolicy(policy) {
-  return ["object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'", ...(policy.https ? ["upgrade-insecure-requests"] : [])].join("; ");
-}
-
-const SCRIPT_TAG = /<script(?=[\s>])/gi;
-// "<script" and the character after it: a "<" this close to a chunk's end may start a split tag.
-const TAG_LENGTH = 8;
+// A whole <script …> or <link …> start tag. React escapes ">" in attribute values, so the first ">"
+// ends the tag.
+const TAG = /<(script|link)(?=[\s/>])[^>]*>/gi;
+// A <link> whose fetch is a script's: under 'strict-dynamic' it needs the nonce too, or the browser
+// refuses the preload (Next preloads chunks with <link rel="preload" as="script">).
+const SCRIPT_LINK = /\bas\s*=\s*["']?script\b|\brel\s*=\s*["']?modulepreload\b/i;
 
 /**
- * A streaming rewrite that gives every <script> tag the nonce attribute. Next's own HTML never
- * carries a nonce (the pages are rendered without one), so nothing is doubled.
+ * A streaming rewrite that gives every <script> tag, and every <link> that preloads a script, the
+ * nonce attribute. Next's own HTML never carries a nonce (the pages are rendered without one), so
+ * nothing is doubled.
  * @param {string} nonce
  */
 export function nonceInjector(nonce) {
   let carry = "";
   const decoder = new TextDecoder();
+  /** @param {string} text */
+  const rewrite = (text) =>
+    text.replace(TAG, (tag, /** @type {string} */ name) =>
+      name.length === 6 || SCRIPT_LINK.test(tag) ? `<${name} nonce="${nonce}"${tag.slice(name.length + 1)}` : tag,
+    );
   return {
     /** @param {Buffer | string} chunk */
     push(chunk) {
       const text = carry + (typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true }));
-      // Hold back from a "<" near the end on: it may be a "<script" the next chunk completes.
+      // Hold back a tag the next chunk completes: from a last "<" with no ">" after it.
       const lt = text.lastIndexOf("<");
-      const cut = lt >= 0 && lt > text.length - TAG_LENGTH ? lt : text.length;
+      const cut = lt >= 0 && text.indexOf(">", lt) === -1 ? lt : text.length;
       carry = text.slice(cut);
-      return text.slice(0, cut).replace(SCRIPT_TAG, (tag) => `${tag} nonce="${nonce}"`);
+      return rewrite(text.slice(0, cut));
     },
     end() {
       const rest = carry + decoder.decode();
       carry = "";
-      return rest.replace(SCRIPT_TAG, (tag) => `${tag} nonce="${nonce}"`);
+      return rewrite(rest);
     },
   };
 }
@@ -138,9 +142,10 @@ function wantsPage(req) {
 }
 
 /**
- * Puts the headers on this answer, and for HTML answers the nonce: call before Next handles the
- * request. Next would compress the HTML before this could rewrite it, so for page requests the
- * client's Accept-Encoding is taken off the request and the rewritten HTML is compressed here.
+ * Puts the headers on this answer, and for HTML answers the nonce and the page policy: call before
+ * Next handles the request. Next would compress the HTML before this could rewrite it, so for page
+ * requests the client's Accept-Encoding is taken off the request and the rewritten HTML is
+ * compressed here.
  * @param {import("node:http").IncomingMessage} req
  * @param {import("node:http").ServerResponse} res
  * @param {SecurityPolicy} policy
@@ -148,9 +153,10 @@ function wantsPage(req) {
 export function applySecurityHeaders(req, res, policy) {
   for (const [name, value] of Object.entries(constantHeaders(policy))) res.setHeader(name, value);
   if (!wantsPage(req)) return;
-  // A page (or a redirect or error in its place): the enforced page policy instead of "nothing".
-  res.setHeader("content-security-policy", enforcedPagePolicy(policy));
-  if (!policy.pageNonce) return;
+  // The RSC payloads of client-side navigations, prefetches and server actions are not HTML: they
+  // keep the constant policy and Next's own compression. (A page asked for with these headers comes
+  // back as a payload; forged on a page request, they get that page the policy that runs nothing.)
+  if (req.headers.rsc !== undefined || req.headers["next-action"] !== undefined) return;
   const acceptEncoding = String(req.headers["accept-encoding"] ?? "");
   delete req.headers["accept-encoding"];
 
@@ -166,15 +172,15 @@ export function applySecurityHeaders(req, res, policy) {
   const decide = () => {
     if (decided) return;
     decided = true;
+    // A 304 carries no policy: headers on a 304 replace the stored ones, and the browser's copy of
+    // the page has its own nonce. (Rewritten pages lose their ETag, so this is a rare answer.)
+    if (res.statusCode === 304) res.removeHeader("content-security-policy");
     const type = String(res.getHeader("content-type") ?? "");
+    // Anything else that is not HTML (a redirect, a 204) keeps the policy that runs nothing.
     if (!type.includes("text/html") || res.statusCode === 304 || res.statusCode === 204) return;
     const nonce = randomBytes(16).toString("base64");
     injector = nonceInjector(nonce);
-    // Enforced: what no page needs (framing, plugins, <base>, foreign form targets). The full nonce
-    // policy is reported, not yet enforced: Next loads one chunk in a way 'strict-dynamic' refuses
-    // (ADR 021); the e2e test fails on any enforced violation and lists the reported ones.
-    res.setHeader("content-security-policy", enforcedPagePolicy(policy));
-    res.setHeader("content-security-policy-report-only", pagePolicy(policy, nonce));
+    res.setHeader("content-security-policy", pagePolicy(policy, nonce));
     res.removeHeader("content-length");
     // The body differs per answer now: a validator for it would be false.
     res.removeHeader("etag");

@@ -10,7 +10,13 @@ import { applySecurityHeaders, nonceInjector, readSecurityPolicy, type SecurityP
  * behind applySecurityHeaders on a real HTTP server. (Pages of the built shop: tests/e2e/security.spec.ts.)
  */
 
-const HTML_PARTS = ['<!DOCTYPE html><html><head><scr', 'ipt src="/_next/static/a.js" async></script><script>self.__next_f=[]</scr', "ipt></head><body><p>x &lt;script&gt; y</p><script", ">1</script></body></html>"];
+const HTML_PARTS = [
+  '<!DOCTYPE html><html><head><link rel="stylesheet" href="/a.css"/><link rel="preload" as="script" fetchPriority="low" hr',
+  'ef="/_next/static/b.js"/><scr',
+  'ipt src="/_next/static/a.js" async></script><script>self.__next_f=[]</scr',
+  "ipt></head><body><p>x &lt;script&gt; y</p><script",
+  ">1</script></body></html>",
+];
 
 async function serve(policy: SecurityPolicy): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
@@ -27,6 +33,17 @@ async function serve(policy: SecurityPolicy): Promise<{ url: string; close: () =
       if (req.url === "/cached") {
         res.statusCode = 304;
         res.end();
+        return;
+      }
+      if (req.url === "/moved") {
+        res.statusCode = 307;
+        res.setHeader("location", "/login");
+        res.end();
+        return;
+      }
+      if (req.headers.rsc) {
+        res.setHeader("content-type", "text/x-component");
+        res.end('0:{"a":"<script>"}');
         return;
       }
       res.setHeader("content-type", "text/html; charset=utf-8");
@@ -53,9 +70,9 @@ function get(url: string, headers: Record<string, string> = {}): Promise<{ statu
   });
 }
 
-const csp = (headers: http.IncomingHttpHeaders): string | undefined => headers["content-security-policy-report-only"] as string | undefined;
-const plain = readSecurityPolicy({ APP_URL: "http://localhost:3000", CSP_PAGE_NONCE: "1" }, false);
-const full = readSecurityPolicy({ APP_URL: "https://shop.example", CSP_PAGE_NONCE: "1", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PUBLISHABLE_KEY: "pk_test_x", CLOUDINARY_URL: "cloudinary://k:s@demo" }, false);
+const csp = (headers: http.IncomingHttpHeaders): string | undefined => headers["content-security-policy"] as string | undefined;
+const plain = readSecurityPolicy({ APP_URL: "http://localhost:3000" }, false);
+const full = readSecurityPolicy({ APP_URL: "https://shop.example", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PUBLISHABLE_KEY: "pk_test_x", CLOUDINARY_URL: "cloudinary://k:s@demo" }, false);
 
 function expectConstantHeaders(headers: http.IncomingHttpHeaders): void {
   expect(headers["x-content-type-options"]).toBe("nosniff");
@@ -93,7 +110,7 @@ describe("API answers", () => {
 });
 
 describe("HTML pages", () => {
-  it("get a fresh nonce on every <script> tag, named by that answer's CSP, and no stale length or ETag", async () => {
+  it("get a fresh nonce on every <script> tag and script preload, named by that answer's enforced CSP, and no stale length or ETag", async () => {
     const shop = await serve(plain);
     try {
       const first = await get(`${shop.url}/`);
@@ -105,17 +122,17 @@ describe("HTML pages", () => {
       const html = first.body.toString();
       expect(html.match(/<script/g)).toHaveLength(3);
       expect(html.match(new RegExp(`<script nonce="${nonce!.replace(/[+/]/g, "\\$&")}"`, "g"))).toHaveLength(3);
+      expect(html).toContain(`<link nonce="${nonce}" rel="preload" as="script" fetchPriority="low" href="/_next/static/b.js"/>`);
+      expect(html).toContain('<link rel="stylesheet" href="/a.css"/>');
       expect(html).toContain("<p>x &lt;script&gt; y</p>");
+      expect(first.headers["content-security-policy-report-only"]).toBeUndefined();
       expect(first.headers["content-length"]).toBeUndefined();
       expect(first.headers.etag).toBeUndefined();
       const policy = csp(first.headers)!;
-      expect(policy).toContain("script-src 'nonce-");
-      expect(policy).toContain("'strict-dynamic'");
-      expect(policy).not.toContain("stripe");
-      expect(policy).not.toContain("cloudinary");
-      expect(policy).not.toContain("unsafe-eval");
+      expect(policy).toBe(
+        `default-src 'self'; script-src 'nonce-${nonce}' 'strict-dynamic' 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; frame-src 'none'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`,
+      );
       expectConstantHeaders(first.headers);
-      expect(first.headers["content-security-policy"]).toBe("object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'");
     } finally {
       await shop.close();
     }
@@ -130,8 +147,10 @@ describe("HTML pages", () => {
       const nonce = /'nonce-([^']+)'/.exec(csp(answer.headers) ?? "")?.[1];
       expect(html).toContain(`<script nonce="${nonce}" src="/_next/static/a.js"`);
       const policy = csp(answer.headers)!;
-      expect(policy).toContain("https://js.stripe.com");
-      expect(policy).toMatch(/frame-src https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com/);
+      expect(policy).toContain(`script-src 'nonce-${nonce}' 'strict-dynamic' 'self' https://js.stripe.com https://*.js.stripe.com;`);
+      expect(policy).toContain("connect-src 'self' https://api.stripe.com;");
+      expect(policy).toContain("frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;");
+      expect(policy).toMatch(/upgrade-insecure-requests$/);
       expect(policy).toMatch(/img-src [^;]*https:\/\/res\.cloudinary\.com/);
       expect(answer.headers["strict-transport-security"]).toBeDefined();
     } finally {
@@ -139,28 +158,28 @@ describe("HTML pages", () => {
     }
   });
 
-  it("a 304 carries no nonce policy (the browser keeps the HTML it has, with its nonce)", async () => {
+  it("a 304 carries no CSP (the browser keeps the page it has, with its nonce and policy)", async () => {
     const shop = await serve(plain);
     try {
       const answer = await get(`${shop.url}/cached`);
       expect(answer.status).toBe(304);
       expect(csp(answer.headers)).toBeUndefined();
-      expect(answer.headers["content-security-policy"]).not.toContain("nonce");
+      expect(answer.headers["content-security-policy-report-only"]).toBeUndefined();
     } finally {
       await shop.close();
     }
   });
-});
 
-describe("without CSP_PAGE_NONCE", () => {
-  it("pages get the enforced page policy and the constant headers, untouched", async () => {
-    const shop = await serve(readSecurityPolicy({ APP_URL: "http://localhost:3000" }, false));
+  it("a redirect and an RSC payload keep the policy that runs nothing, untouched", async () => {
+    const shop = await serve(plain);
     try {
-      const answer = await get(`${shop.url}/`, { "accept-encoding": "gzip" });
-      expect(answer.headers["content-security-policy"]).toBe("object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'");
-      expect(csp(answer.headers)).toBeUndefined();
-      expect(answer.body.toString()).toBe(HTML_PARTS.join(""));
-      expectConstantHeaders(answer.headers);
+      const moved = await get(`${shop.url}/moved`);
+      expect(moved.status).toBe(307);
+      expect(csp(moved.headers)).toMatch(/^default-src 'none'/);
+      const payload = await get(`${shop.url}/`, { rsc: "1" });
+      expect(csp(payload.headers)).toMatch(/^default-src 'none'/);
+      expect(payload.body.toString()).toBe('0:{"a":"<script>"}');
+      expectConstantHeaders(payload.headers);
     } finally {
       await shop.close();
     }
@@ -169,13 +188,16 @@ describe("without CSP_PAGE_NONCE", () => {
 
 describe("nonceInjector", () => {
   it("finds <script> however the HTML is cut into chunks", () => {
-    const html = '<head><script src="a.js"></script><SCRIPT>x</SCRIPT><scripts-not-a-tag></head><script\n>y</script>';
+    const html =
+      '<head><script src="a.js"></script><SCRIPT>x</SCRIPT><scripts-not-a-tag><link rel="modulepreload" href="m.js"/><link rel="icon" href="i.svg"/><linked></head><script\n>y</script>';
     for (let size = 1; size <= 12; size += 1) {
       const injector = nonceInjector("N");
       let out = "";
       for (let i = 0; i < html.length; i += size) out += injector.push(html.slice(i, i + size));
       out += injector.end();
-      expect(out).toBe('<head><script nonce="N" src="a.js"></script><SCRIPT nonce="N">x</SCRIPT><scripts-not-a-tag></head><script nonce="N"\n>y</script>');
+      expect(out).toBe(
+        '<head><script nonce="N" src="a.js"></script><SCRIPT nonce="N">x</SCRIPT><scripts-not-a-tag><link nonce="N" rel="modulepreload" href="m.js"/><link rel="icon" href="i.svg"/><linked></head><script nonce="N"\n>y</script>',
+      );
     }
   });
 });
