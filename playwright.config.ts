@@ -11,7 +11,10 @@ const baseURL = `http://localhost:${PORT}`;
 // The staff single sign-on provider tests/e2e/oidc.spec.ts starts (tests/fixtures/oidc-server.ts).
 export const OIDC_CLIENT = { id: "toolforge-e2e", secret: "toolforge-e2e-client-secret" };
 // A fresh shop for every run: the suite never depends on what an earlier run left.
-const dataDir = path.join(os.tmpdir(), `toolforge-e2e-${process.pid}-${Date.now()}`);
+const runId = `${process.pid}-${Date.now()}`;
+const dataDir = path.join(os.tmpdir(), `toolforge-e2e-${runId}`);
+// Workers inherit it: helpers.ts signInAsAdmin claims the admin's registration once per run.
+process.env.E2E_RUN_ID ??= runId;
 
 export default defineConfig({
   testDir: "tests/e2e",

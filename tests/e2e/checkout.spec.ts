@@ -46,7 +46,8 @@ for (const viewport of [
     await expect(row).toContainText(first.name);
     const quantity = row.getByLabel(`Quantity of ${first.name}`);
     await quantity.fill(String(first.stock + 1));
-    await expect(row.getByText(`Order between ${first.minOrderQuantity} and ${first.stock} units`)).toBeVisible();
+    // Other spec files run alongside and may have bought some since the list was read.
+    await expect(row.getByText(new RegExp(`^Order between ${first.minOrderQuantity} and \\d+ units`))).toBeVisible();
     await quantity.fill(String(first.minOrderQuantity + 1));
     await expect(row.getByTestId("line-total")).toHaveText(money(first.priceCents * (first.minOrderQuantity + 1)));
     const total = first.priceCents * (first.minOrderQuantity + 1) + second.priceCents * second.minOrderQuantity;

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
@@ -80,16 +83,28 @@ export const ADMIN_PASSWORD = "a-long-password";
 
 /**
  * Signs `page` in as the run's admin: the address in ADMIN_EMAILS (playwright.config.ts), registered
- * through the page the first time and made admin by verifying it through its mail.
+ * through the page the first time and made admin by verifying it through its mail. Spec files run
+ * side by side: the first to claim the registration (an atomic mkdir, per run) registers, the others
+ * wait until the admin can sign in.
  */
 export async function signInAsAdmin(page: Page, baseURL: string | undefined): Promise<void> {
-  const signIn = await page.request.post("/api/auth/sign-in/email", {
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-    headers: { origin: baseURL ?? "" },
-  });
-  if (signIn.ok()) return;
-  await registerThroughPage(page, "Ada Admin", ADMIN_EMAIL);
-  await verifyEmailThroughMail(page, ADMIN_EMAIL);
+  const signIn = () =>
+    page.request.post("/api/auth/sign-in/email", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, headers: { origin: baseURL ?? "" } });
+  if ((await signIn()).ok()) return;
+  const claim = path.join(os.tmpdir(), `toolforge-e2e-admin-${new URL(baseURL ?? "http://localhost").port}-${process.env.E2E_RUN_ID ?? "run"}`);
+  let mine = false;
+  try {
+    fs.mkdirSync(claim);
+    mine = true;
+  } catch {
+    // Another worker is registering the admin.
+  }
+  if (mine) {
+    await registerThroughPage(page, "Ada Admin", ADMIN_EMAIL);
+    await verifyEmailThroughMail(page, ADMIN_EMAIL);
+    return;
+  }
+  await expect.poll(async () => (await signIn()).ok(), { timeout: 90_000, intervals: [1_000] }).toBe(true);
 }
 
 /**
