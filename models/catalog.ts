@@ -142,6 +142,4 @@ export function schemaAvailability(state: StockState): string {
   return "https://schema.org/InStock";
 }
 
-export function productPath(id: string): string {
-  return `/products/${encodeURIComponent(id)}`;
-}
+export { productPath } from "./product-path";
