@@ -1,5 +1,5 @@
 import type { Metadata, Viewport } from "next";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { VerifyEmailReminder } from "@/components/account/verify-email-reminder";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { RouteFocus } from "@/components/layout/route-focus";
@@ -39,9 +39,13 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <SiteHeader />
         <VerifyEmailReminder />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
+          {/* The page and the footer hydrate in tasks of their own after the header, so the browser is
+              never blocked for the whole page at once (nothing here suspends; ADR 038). */}
+          <Suspense>{children}</Suspense>
         </main>
-        <SiteFooter />
+        <Suspense>
+          <SiteFooter />
+        </Suspense>
         <Toaster />
         <RouteFocus />
       </body>
