@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { BuiltToLast } from "@/components/home/built-to-last";
 import { Contact } from "@/components/home/contact";
 import { FeaturesBanner } from "@/components/home/features-banner";
@@ -37,14 +38,32 @@ export default async function HomePage() {
   return (
     <div>
       <Hero />
-      <FeaturesBanner />
-      <ProductsSection products={products} />
-      <Stats />
-      <Reviews reviews={reviews} />
-      <BuiltToLast />
-      <Newsletter />
-      <PlaceholderHero />
-      <Contact />
+      {/* Nothing here suspends: each boundary only lets React hydrate the section in a task of its own,
+          after the header and the hero, instead of the whole page in one long task (ADR 038). */}
+      <Suspense>
+        <FeaturesBanner />
+      </Suspense>
+      <Suspense>
+        <ProductsSection products={products} />
+      </Suspense>
+      <Suspense>
+        <Stats />
+      </Suspense>
+      <Suspense>
+        <Reviews reviews={reviews} />
+      </Suspense>
+      <Suspense>
+        <BuiltToLast />
+      </Suspense>
+      <Suspense>
+        <Newsletter />
+      </Suspense>
+      <Suspense>
+        <PlaceholderHero />
+      </Suspense>
+      <Suspense>
+        <Contact />
+      </Suspense>
     </div>
   );
 }

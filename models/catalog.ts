@@ -115,33 +115,6 @@ export const productPatchSchema = productInputSchema
   .refine((patch) => Object.keys(patch).length > 0, "Change at least one field");
 export type ProductPatch = z.infer<typeof productPatchSchema>;
 
-export type StockState =
-  | { kind: "in-stock"; label: "In stock" }
-  | { kind: "low"; label: string; left: number }
-  | { kind: "out"; label: "Out of stock"; reason: string };
-
-/**
- * What a shopper is told about stock. A product is out of stock when fewer units are left than its
- * minimum order (nobody could order it), and "only N left" while at most twice the minimum remain.
- */
-export function stockState(product: Pick<Product, "stock" | "minOrderQuantity">): StockState {
-  const { stock, minOrderQuantity: min } = product;
-  if (stock < min) {
-    const reason =
-      stock === 0 ? "None left: check back soon." : `Only ${stock} left, fewer than the minimum order of ${min}.`;
-    return { kind: "out", label: "Out of stock", reason };
-  }
-  if (stock <= 2 * min) return { kind: "low", label: `Only ${stock} left`, left: stock };
-  return { kind: "in-stock", label: "In stock" };
-}
-
-/** The schema.org availability of a stock state (Product JSON-LD). */
-export function schemaAvailability(state: StockState): string {
-  if (state.kind === "out") return "https://schema.org/OutOfStock";
-  if (state.kind === "low") return "https://schema.org/LimitedAvailability";
-  return "https://schema.org/InStock";
-}
-
-export function productPath(id: string): string {
-  return `/products/${encodeURIComponent(id)}`;
-}
+// Zod-free, for client components (the catalog grid renders in the browser; ADR 038).
+export { schemaAvailability, stockState, type StockState } from "./stock";
+export { productPath } from "./product-path";

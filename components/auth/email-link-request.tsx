@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { buttonClasses } from "@/components/ui/button";
@@ -8,7 +7,10 @@ import { FormStatus } from "@/components/ui/form-status";
 import { sendJson } from "@/components/ui/send-json";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
-import { emailRequestSchema } from "@/models/accounts";
+import { lazyZodResolver } from "@/components/ui/lazy-zod-resolver";
+
+// Loaded when the panel opens (ADR 038): zod is not part of the login page's first load.
+const emailOnly = lazyZodResolver(() => import("@/models/accounts").then((m) => m.emailRequestSchema.pick({ email: true })));
 
 /**
  * On /login: "Email me a sign-in link" opens a one-field form. The answer is the same whatever the
@@ -24,7 +26,7 @@ export function EmailLinkRequest({ next }: { next: string }) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(emailRequestSchema.pick({ email: true })),
+    resolver: emailOnly.resolver,
     mode: "onSubmit",
     reValidateMode: "onChange",
     defaultValues: { email: "" },
@@ -43,7 +45,10 @@ export function EmailLinkRequest({ next }: { next: string }) {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((wasOpen) => !wasOpen)}
+        onClick={() => {
+          emailOnly.preload();
+          setOpen((wasOpen) => !wasOpen);
+        }}
         className={buttonClasses("secondary", "md", "w-full")}
       >
         Email me a sign-in link

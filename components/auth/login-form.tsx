@@ -1,12 +1,11 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { FormStatus } from "@/components/ui/form-status";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
-import { signInSchema } from "@/models/accounts";
+import { lazyZodResolver } from "@/components/ui/lazy-zod-resolver";
 import { AuthAlternatives } from "./auth-alternatives";
 import { primaryButtonClass } from "./auth-card";
 import { EmailLinkRequest } from "./email-link-request";
@@ -25,6 +24,9 @@ type LoginFormProps = {
   alternatives?: ReactNode;
 };
 
+// The page's main form: zod comes with the first focus on it, not with the page (ADR 038).
+const signIn = lazyZodResolver(() => import("@/models/accounts").then((m) => m.signInSchema));
+
 function messageFor(status: number, serverMessage: string | null): string {
   if (status === 401) return "Wrong email or password.";
   // A locked address (429) or a disabled account (403) comes with its own plain message.
@@ -42,7 +44,7 @@ export function LoginForm({ next, googleEnabled, initialError = null, alternativ
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(signInSchema),
+    resolver: signIn.resolver,
     mode: "onSubmit",
     reValidateMode: "onChange",
     defaultValues: { email: "", password: "" },
@@ -77,7 +79,7 @@ export function LoginForm({ next, googleEnabled, initialError = null, alternativ
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate aria-describedby="login-status" className="flex flex-col gap-5">
+      <form onSubmit={onSubmit} onFocus={signIn.preload} noValidate aria-describedby="login-status" className="flex flex-col gap-5">
         <FormStatus id="login-status" message={formError} />
         <TextField
           id="login-email"

@@ -4,13 +4,24 @@ import { useState, type FormEvent } from "react";
 import { FormStatus } from "@/components/ui/form-status";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
-import { phoneCodeSchema, phoneNumberSchema } from "@/models/phone";
+import type * as PhoneModels from "@/models/phone";
 import { primaryButtonClass, textLinkClass } from "./auth-card";
 import { postJson } from "./auth-request";
+import { NETWORK_ERROR } from "./error-body";
 import { TwoFactorChallenge } from "./two-factor-challenge";
 import { useSignedIn } from "./use-signed-in";
 
 type Step = "number" | "code" | "second-factor";
+
+// The number and code rules (models/phone) come with zod: loaded when the form opens, not with /login (ADR 038).
+let phoneModels: Promise<typeof PhoneModels | null> | null = null;
+function loadPhoneModels(): Promise<typeof PhoneModels | null> {
+  phoneModels ??= import("@/models/phone").catch(() => {
+    phoneModels = null;
+    return null;
+  });
+  return phoneModels;
+}
 
 /**
  * Sign-in with a code texted to the account's phone number (the seed's signInWithPhoneNumber): the
@@ -30,7 +41,12 @@ export function PhoneSignIn({ next }: { next: string }) {
   async function sendCode(event?: FormEvent<HTMLFormElement>) {
     event?.preventDefault();
     setFormError(null);
-    const parsed = phoneNumberSchema.safeParse(phoneNumber);
+    const models = await loadPhoneModels();
+    if (!models) {
+      setFormError(NETWORK_ERROR);
+      return;
+    }
+    const parsed = models.phoneNumberSchema.safeParse(phoneNumber);
     if (!parsed.success) {
       setErrors({ phoneNumber: parsed.error.issues[0]?.message });
       return;
@@ -53,7 +69,12 @@ export function PhoneSignIn({ next }: { next: string }) {
   async function verify(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const parsed = phoneCodeSchema.safeParse(code);
+    const models = await loadPhoneModels();
+    if (!models) {
+      setFormError(NETWORK_ERROR);
+      return;
+    }
+    const parsed = models.phoneCodeSchema.safeParse(code);
     if (!parsed.success) {
       setErrors({ code: parsed.error.issues[0]?.message });
       return;
@@ -77,7 +98,10 @@ export function PhoneSignIn({ next }: { next: string }) {
 
   if (!open) {
     return (
-      <button type="button" onClick={() => setOpen(true)} className={`${primaryButtonClass} bg-slate-800 hover:bg-slate-900`}>
+      <button type="button" onClick={() => {
+          void loadPhoneModels();
+          setOpen(true);
+        }} className={`${primaryButtonClass} bg-slate-800 hover:bg-slate-900`}>
         Sign in with a code by text message
       </button>
     );

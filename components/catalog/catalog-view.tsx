@@ -113,7 +113,8 @@ export function CatalogView({ query, sortOptions, list, loading = false, failed 
         ) : !list ? (
           <CatalogSkeleton />
         ) : list.items.length > 0 ? (
-          <ProductGrid products={list.items} />
+          // The first row (two cards on phones, four on desktops) is in view at once: its photos load with the page.
+          <ProductGrid products={list.items} eagerImages={4} />
         ) : (
           <EmptyCatalog query={query} total={list.total} />
         )}

@@ -3,16 +3,23 @@ import { AddToCartButton } from "@/components/cart/add-to-cart-button";
 import { buttonClasses } from "@/components/ui/button";
 import { Img } from "@/components/ui/img";
 import { formatMoney } from "@/lib/money/format";
-import { productPath, stockState, type Product } from "@/models/catalog";
+import type { Product } from "@/models/catalog";
+import { productPath } from "@/models/product-path";
+import { stockState } from "@/models/stock";
 import { StockBadge } from "./stock-badge";
 
-type ProductCardProps = { product: Product; headingLevel?: 2 | 3 };
+type ProductCardProps = {
+  product: Product;
+  headingLevel?: 2 | 3;
+  /** Load the photo with the page: for the cards a visitor sees first (the photo is then often the largest paint). */
+  eagerImage?: boolean;
+};
 
 /**
  * One product of the catalog: photo and name (both open the product page), price, stock state,
  * minimum order, description and Buy now, which is disabled with its reason when nobody could order.
  */
-export function ProductCard({ product, headingLevel = 3 }: ProductCardProps) {
+export function ProductCard({ product, headingLevel = 3, eagerImage = false }: ProductCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = productPath(product.id);
   const state = stockState(product);
@@ -26,7 +33,7 @@ export function ProductCard({ product, headingLevel = 3 }: ProductCardProps) {
           alt=""
           width={480}
           height={360}
-          loading="lazy"
+          loading={eagerImage ? "eager" : "lazy"}
           className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
         />
       </Link>

@@ -3,7 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { formatMoney } from "@/lib/money/format";
-import { productPath, type Product, type ProductList } from "@/models/catalog";
+import type { Product, ProductList } from "@/models/catalog";
+import { productPath } from "@/models/product-path";
 
 const MAX_QUERY_LENGTH = 100;
 const SUGGESTIONS = 6;

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Suspense } from "react";
 import { Img } from "@/components/ui/img";
 import { CartLink } from "@/components/cart/cart-sync";
 import { AuthArea } from "./auth-area";
@@ -19,15 +20,28 @@ export function SiteHeader() {
             Tool<span className="text-orange-400">Forge</span>
           </span>
         </Link>
+        {/* Each client part hydrates in a task of its own (the boundaries never suspend; ADR 038). */}
         <nav aria-label="Main" className="ml-6 hidden md:block">
-          <NavLinks />
+          <Suspense>
+            <NavLinks />
+          </Suspense>
         </nav>
-        <HeaderSearch className="ml-auto hidden w-56 lg:block xl:w-72" />
+        <Suspense>
+          <HeaderSearch className="ml-auto hidden w-56 lg:block xl:w-72" />
+        </Suspense>
         <div className="ml-auto flex items-center gap-1 sm:gap-2 lg:ml-0">
-          <MobileSearch />
-          <CartLink />
-          <AuthArea />
-          <MobileNav />
+          <Suspense>
+            <MobileSearch />
+          </Suspense>
+          <Suspense>
+            <CartLink />
+          </Suspense>
+          <Suspense>
+            <AuthArea />
+          </Suspense>
+          <Suspense>
+            <MobileNav />
+          </Suspense>
         </div>
       </div>
     </header>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BuyBox } from "@/components/catalog/buy-box";
@@ -179,17 +180,23 @@ export default async function ProductPage({ params }: ProductPageProps) {
         </div>
       </div>
 
-      <ProductReviews productId={product.id} reviews={reviews.items} count={reviews.count} averageRating={reviews.averageRating} />
+      {/* Nothing in these boundaries suspends: they let React hydrate the reviews and the related tools
+          in tasks of their own, after the product itself (ADR 038). */}
+      <Suspense>
+        <ProductReviews productId={product.id} reviews={reviews.items} count={reviews.count} averageRating={reviews.averageRating} />
+      </Suspense>
 
       {related.length > 0 ? (
-        <section aria-labelledby="related-title" className="mt-14 border-t border-slate-200 pt-10">
-          <h2 id="related-title" className="text-2xl font-bold tracking-tight text-slate-900">
-            You may also like
-          </h2>
-          <div className="mt-6">
-            <ProductGrid products={related} headingLevel={3} />
-          </div>
-        </section>
+        <Suspense>
+          <section aria-labelledby="related-title" className="mt-14 border-t border-slate-200 pt-10">
+            <h2 id="related-title" className="text-2xl font-bold tracking-tight text-slate-900">
+              You may also like
+            </h2>
+            <div className="mt-6">
+              <ProductGrid products={related} headingLevel={3} />
+            </div>
+          </section>
+        </Suspense>
       ) : null}
     </div>
   );

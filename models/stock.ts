@@ -1,0 +1,30 @@
+// No zod here: the catalog grid (a client component on /servicedata) shows stock states, and taking
+// them from ./catalog put zod's 30 KB (gzipped) into that page's first load (ADR 038).
+import type { Product } from "./catalog";
+
+export type StockState =
+  | { kind: "in-stock"; label: "In stock" }
+  | { kind: "low"; label: string; left: number }
+  | { kind: "out"; label: "Out of stock"; reason: string };
+
+/**
+ * What a shopper is told about stock. A product is out of stock when fewer units are left than its
+ * minimum order (nobody could order it), and "only N left" while at most twice the minimum remain.
+ */
+export function stockState(product: Pick<Product, "stock" | "minOrderQuantity">): StockState {
+  const { stock, minOrderQuantity: min } = product;
+  if (stock < min) {
+    const reason =
+      stock === 0 ? "None left: check back soon." : `Only ${stock} left, fewer than the minimum order of ${min}.`;
+    return { kind: "out", label: "Out of stock", reason };
+  }
+  if (stock <= 2 * min) return { kind: "low", label: `Only ${stock} left`, left: stock };
+  return { kind: "in-stock", label: "In stock" };
+}
+
+/** The schema.org availability of a stock state (Product JSON-LD). */
+export function schemaAvailability(state: StockState): string {
+  if (state.kind === "out") return "https://schema.org/OutOfStock";
+  if (state.kind === "low") return "https://schema.org/LimitedAvailability";
+  return "https://schema.org/InStock";
+}
