@@ -67,8 +67,22 @@ async function waitForHealth() {
   throw new Error(`the shop did not answer /api/health within 120 s:\n${serverErrors}`);
 }
 
-/** Runs the Lighthouse CLI on one URL and returns its JSON report. */
+/**
+ * Runs the Lighthouse CLI on one URL and returns its JSON report. Lighthouse sometimes loses its own
+ * trace ("NO_NAVSTART", "NO_FCP" on a busy machine): such a run is tried again, twice at most.
+ */
 function audit(url) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return auditOnce(url);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`${url}: Lighthouse could not record the page (attempt ${attempt}), trying again`);
+    }
+  }
+}
+
+function auditOnce(url) {
   const output = path.join(dataDir, `report-${Date.now()}.json`);
   const result = spawnSync(
     process.execPath,
@@ -134,7 +148,9 @@ try {
     // advice for a noisy machine: https://github.com/GoogleChrome/lighthouse/blob/main/docs/variability.md).
     const runs = [audit(`${origin}${page}`)];
     const scoresOf = (run) => Object.fromEntries(categories.map((category) => [category, Math.round(run.categories[category].score * 100)]));
-    if (categories.some((category) => scoresOf(runs[0])[category] < budget[category])) runs.push(audit(`${origin}${page}`), audit(`${origin}${page}`));
+    // In CI performance only reports (below), so only a miss of a gating category earns the reruns.
+    const rerun = categories.some((category) => scoresOf(runs[0])[category] < budget[category] && !(ciRun && category === "performance"));
+    if (rerun) runs.push(audit(`${origin}${page}`), audit(`${origin}${page}`));
     runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
     const report = runs[Math.floor(runs.length / 2)];
     const scores = scoresOf(report);
