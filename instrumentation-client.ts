@@ -5,8 +5,6 @@
 // globalThis.__zod_globalConfig (what `z.config()` writes); setting it here, rather than importing
 // zod, keeps zod out of pages that do not parse anything (it was 33 KB gzipped on `/`).
 // lib/zod-jitless.test.ts checks that zod still reads its settings from there.
-import { ZOD_GLOBAL_CONFIG } from "@/lib/zod-jitless";
+import { zodGlobalConfig } from "@/lib/zod-jitless";
 
-const store = globalThis as unknown as Record<string, Record<string, unknown> | undefined>;
-// Changed in place: zod holds on to the object it found when it loaded.
-(store[ZOD_GLOBAL_CONFIG] ??= {}).jitless = true;
+zodGlobalConfig().jitless = true;

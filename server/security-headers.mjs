@@ -112,7 +112,7 @@ export function nonceInjector(nonce) {
   /** @param {string} text */
   const rewrite = (text) =>
     text.replace(TAG, (tag, /** @type {string} */ name) =>
-      name.length === 6 || SCRIPT_LINK.test(tag) ? `<${name} nonce="${nonce}"${tag.slice(name.length + 1)}` : tag,
+      name.toLowerCase() === "script" || SCRIPT_LINK.test(tag) ? `<${name} nonce="${nonce}"${tag.slice(name.length + 1)}` : tag,
     );
   return {
     /** @param {Buffer | string} chunk */

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { FormStatus } from "@/components/ui/form-status";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { loadOnce } from "@/components/ui/load-once";
 import { TextField } from "@/components/ui/text-field";
 import type * as PhoneModels from "@/models/phone";
 import { primaryButtonClass, textLinkClass } from "./auth-card";
@@ -14,13 +15,9 @@ import { useSignedIn } from "./use-signed-in";
 type Step = "number" | "code" | "second-factor";
 
 // The number and code rules (models/phone) come with zod: loaded when the form opens, not with /login (ADR 038).
-let phoneModels: Promise<typeof PhoneModels | null> | null = null;
+const phoneModels = loadOnce(() => import("@/models/phone"));
 function loadPhoneModels(): Promise<typeof PhoneModels | null> {
-  phoneModels ??= import("@/models/phone").catch(() => {
-    phoneModels = null;
-    return null;
-  });
-  return phoneModels;
+  return phoneModels().catch(() => null);
 }
 
 /**
@@ -98,10 +95,14 @@ export function PhoneSignIn({ next }: { next: string }) {
 
   if (!open) {
     return (
-      <button type="button" onClick={() => {
+      <button
+        type="button"
+        onClick={() => {
           void loadPhoneModels();
           setOpen(true);
-        }} className={`${primaryButtonClass} bg-slate-800 hover:bg-slate-900`}>
+        }}
+        className={`${primaryButtonClass} bg-slate-800 hover:bg-slate-900`}
+      >
         Sign in with a code by text message
       </button>
     );

@@ -1,5 +1,6 @@
 import type { FieldValues, Resolver } from "react-hook-form";
 import type * as z from "zod/v4/core";
+import { loadOnce } from "./load-once";
 
 export type LazyZodResolver<Schema extends z.$ZodType<unknown, FieldValues>> = {
   /** Hand to useForm({ resolver }): parses with the schema once it has loaded. */
@@ -18,17 +19,10 @@ export function lazyZodResolver<Schema extends z.$ZodType<unknown, FieldValues>>
   loadSchema: () => Promise<Schema>,
 ): LazyZodResolver<Schema> {
   type Loaded = Resolver<z.input<Schema>, unknown, z.output<Schema>>;
-  let loading: Promise<Loaded> | null = null;
-  function load(): Promise<Loaded> {
-    loading ??= Promise.all([loadSchema(), import("@hookform/resolvers/zod")])
-      .then(([schema, { zodResolver }]) => zodResolver(schema) as unknown as Loaded)
-      .catch((error: unknown) => {
-        // Offline for a moment: the next submit tries again.
-        loading = null;
-        throw error;
-      });
-    return loading;
-  }
+  // Offline for a moment: loadOnce forgets the failure and the next submit tries again.
+  const load = loadOnce(() =>
+    Promise.all([loadSchema(), import("@hookform/resolvers/zod")]).then(([schema, { zodResolver }]) => zodResolver(schema) as unknown as Loaded),
+  );
   return {
     resolver: async (values, context, options) => (await load())(values, context, options),
     preload: () => {
