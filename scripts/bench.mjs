@@ -69,6 +69,7 @@ async function runBenchmark() {
   // its one-second cache (docs/decisions/028).
   const PROXY_TARGETS = ['/', '/servicedata'];
   const PROXY_BUDGET = { minTimesApp: 5, maxP99Ms: 20 };
+  const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
   const RESULTS_FILE = path.join(ROOT, 'bench-results.json');
 
   // Everything that must be torn down, whatever happens.
@@ -128,9 +129,9 @@ async function runBenchmark() {
     }
     log(`warmed up ${TARGETS.length} targets x ${WARMUP_REQUESTS} requests`);
 
-    const measure = async (title, url) => {
+    const measure = async (title, url, headers = undefined) => {
       log(`measuring ${title} for ${DURATION}s...`);
-      const r = await load(state, { url, title, connections: CONNECTIONS, duration: DURATION });
+      const r = await load(state, { url, title, connections: CONNECTIONS, duration: DURATION, headers });
       return {
         reqPerSec: r.requests.average,
         p99Ms: r.latency.p99,
@@ -168,18 +169,31 @@ async function runBenchmark() {
 
     printTable(results);
 
+    // Through the proxy a browser's request is measured: it asks for gzip, as every browser does, and
+    // wrk (C, one thread per core) drives it where installed, since at 20,000 answers a second
+    // autocannon's own event loop would be most of the p99. The app alone is measured again the same
+    // way for the ratio, so both sides of "x app" come from one tool and one request.
+    const wrk = findWrk();
+    const proxyMeasure = wrk
+      ? async (title, url) => {
+          log(`measuring ${title} for ${DURATION}s with wrk...`);
+          return loadWithWrk(state, wrk, { url, connections: CONNECTIONS, duration: DURATION, headers: BROWSER_HEADERS });
+        }
+      : async (title, url) => measure(title, url, BROWSER_HEADERS);
+    if (!wrk) log('wrk is not installed (apt-get install -y wrk): the rows through nginx are measured with autocannon');
     const proxied = await measureThroughProxy(state, {
       port,
       targets: PROXY_TARGETS,
-      measure,
+      measure: proxyMeasure,
+      headers: BROWSER_HEADERS,
       warmup: WARMUP_REQUESTS,
       preferredPort: Number(process.env.BENCH_PROXY_PORT) || port + 1,
     });
     const proxyResults = proxied.map((r) => {
-      const app = results.find((x) => x.target === r.target).app;
-      const timesApp = app.reqPerSec > 0 ? r.proxy.reqPerSec / app.reqPerSec : 0;
+      const timesApp = r.app.reqPerSec > 0 ? r.proxy.reqPerSec / r.app.reqPerSec : 0;
       const pass = timesApp >= PROXY_BUDGET.minTimesApp && r.proxy.p99Ms <= PROXY_BUDGET.maxP99Ms;
-      return { ...r, appReqPerSec: app.reqPerSec, timesApp, verdict: hasErrors(r.proxy) ? 'ERROR' : pass ? 'PASS' : 'MISS' };
+      const failedRun = hasErrors(r.proxy) || hasErrors(r.app);
+      return { ...r, tool: wrk ? 'wrk' : 'autocannon', appReqPerSec: r.app.reqPerSec, timesApp, verdict: failedRun ? 'ERROR' : pass ? 'PASS' : 'MISS' };
     });
     if (proxyResults.length > 0) printProxyTable(proxyResults);
 
@@ -203,7 +217,7 @@ async function runBenchmark() {
             proxyBudget: PROXY_BUDGET,
             database: process.env.DATABASE_URL ? 'DATABASE_URL' : 'PGlite (temp DATA_DIR)',
           },
-          ok: failed.length === 0 && proxyResults.every((r) => !hasErrors(r.proxy)),
+          ok: failed.length === 0 && proxyResults.every((r) => r.verdict !== 'ERROR'),
           results,
           proxyResults,
         },
@@ -213,7 +227,7 @@ async function runBenchmark() {
     );
     log(`results written to ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
 
-    const failedProxy = proxyResults.filter((r) => hasErrors(r.proxy)).map((r) => `nginx ${r.target}`);
+    const failedProxy = proxyResults.filter((r) => r.verdict === 'ERROR').map((r) => `nginx ${r.target}`);
     failed.push(...failedProxy.map((target) => ({ target })));
     if (failed.length > 0) {
       // Figures from runs with non-2xx responses or socket errors describe
@@ -442,7 +456,7 @@ function pct(a, b) {
  * Starts nginx with the project's configuration in front of the app and measures the targets
  * through it. Without nginx installed the rows are skipped (reported, not an error).
  */
-async function measureThroughProxy(state, { port, targets, measure, warmup, preferredPort }) {
+async function measureThroughProxy(state, { port, targets, measure, headers, warmup, preferredPort }) {
   if (!findNginx()) {
     log('nginx is not installed (apt-get install -y nginx-light): skipping the rows through the proxy');
     return [];
@@ -465,20 +479,101 @@ async function measureThroughProxy(state, { port, targets, measure, warmup, pref
   log(`nginx (deploy/nginx) is up on ${proxyUrl}`);
   const rows = [];
   for (const target of targets) {
-    for (let i = 0; i < warmup; i++) await fetchSample(proxyUrl + target);
-    rows.push({ target, proxy: await measure(`nginx ${target}`, proxyUrl + target) });
+    // The app must first finish what an earlier run queued (a saturated app keeps rendering for
+    // seconds after the load stops), and the cache must hold the copy the measured request asks for:
+    // nginx keeps one per Accept-Encoding (Vary), and the first request for it waits for the app.
+    await waitUntilQuiet(`http://127.0.0.1:${port}/api/health/live`);
+    for (let i = 0; i < warmup; i++) await getWith(proxyUrl + target, headers);
+    const proxy = await measure(`nginx ${target}`, proxyUrl + target);
+    const app = await measure(`app ${target} (as through nginx)`, `http://127.0.0.1:${port}${target}`);
+    rows.push({ target, app, proxy });
   }
   return rows;
 }
 
+/** One GET with these headers; the body is read and dropped. Fails on anything but 2xx. */
+function getWith(url, headers) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode >= 200 && res.statusCode < 300 ? resolve() : reject(new Error(`GET ${url} answered HTTP ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Resolves once `url` answers within 50 ms three times in a row (30 s at most). */
+async function waitUntilQuiet(url) {
+  const deadline = Date.now() + 30_000;
+  let quick = 0;
+  while (quick < 3 && Date.now() < deadline) {
+    const started = performance.now();
+    await getWith(url, {}).catch(() => {});
+    quick = performance.now() - started < 50 ? quick + 1 : 0;
+    if (quick < 3) await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** wrk's path, or null when it is not installed. */
+function findWrk() {
+  const which = spawnSync('sh', ['-c', 'command -v wrk'], { encoding: 'utf8' });
+  return which.status === 0 && which.stdout.trim() ? which.stdout.trim() : null;
+}
+
+/** wrk prints its summary as one JSON line through this script (its own text output is for people). */
+function wrkReportScript() {
+  return `done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('WRK_JSON {"requests":%d,"durationUs":%d,"p99Us":%d,"non2xx":%d,"errors":%d,"timeouts":%d}\\n',
+    summary.requests, summary.duration, latency:percentile(99), e.status, e.connect + e.read + e.write, e.timeout))
+end
+`;
+}
+
+/** One wrk run (one thread per core), in the shape `measure` returns. */
+async function loadWithWrk(state, bin, { url, connections, duration, headers }) {
+  if (state.aborted) throw new Error('interrupted');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'toolforge-bench-wrk-'));
+  try {
+    const script = path.join(dir, 'report.lua');
+    await writeFile(script, wrkReportScript());
+    const args = ['-t', String(os.cpus().length), '-c', String(connections), '-d', `${duration}s`, '--timeout', '10s', '-s', script];
+    for (const [name, value] of Object.entries(headers ?? {})) args.push('-H', `${name}: ${value}`);
+    args.push(url);
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    state.bare.add(child);
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (out += chunk));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    state.bare.delete(child);
+    if (state.aborted) throw new Error('interrupted');
+    const line = out.split('\n').find((l) => l.startsWith('WRK_JSON '));
+    if (code !== 0 || !line) throw new Error(`wrk failed on ${url} (exit ${code}):\n${out}`);
+    const r = JSON.parse(line.slice('WRK_JSON '.length));
+    return {
+      reqPerSec: r.requests / (r.durationUs / 1e6),
+      p99Ms: Math.round(r.p99Us / 100) / 10,
+      non2xx: r.non2xx,
+      errors: r.errors,
+      timeouts: r.timeouts,
+      totalRequests: r.requests,
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 function printProxyTable(results) {
   const fmt = (n) => Math.round(n).toLocaleString('en-US');
-  const header = ['through nginx', 'req/s', 'p99 ms', 'app alone req/s', 'x app', 'non-2xx/errors', 'verdict (>= 5x app, p99 <= 20 ms)'];
+  console.log(`Through nginx, as a browser asks (Accept-Encoding: gzip), measured with ${results[0].tool}:`);
+  const header = ['through nginx', 'req/s', 'p99 ms', 'app alone req/s', 'app alone p99 ms', 'x app', 'non-2xx/errors', 'verdict (>= 5x app, p99 <= 20 ms)'];
   const rows = results.map((r) => [
     r.target,
     fmt(r.proxy.reqPerSec),
     String(r.proxy.p99Ms),
     fmt(r.appReqPerSec),
+    String(r.app.p99Ms),
     r.timesApp.toFixed(1),
     `${r.proxy.non2xx}/${r.proxy.errors}`,
     r.verdict,

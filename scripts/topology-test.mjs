@@ -255,9 +255,20 @@ describe("nginx in front of two instances on one PostgreSQL database", { concurr
     const cached = await request(`${PROXY}/servicedata`);
     assert.equal(cached.status, 200);
     assert.match(String(cached.headers["x-cache-status"]), /^(HIT|UPDATING|STALE)$/);
-    const gzipped = await request(`${PROXY}/servicedata`, { headers: { "accept-encoding": "gzip" } });
+    assert.equal(cached.headers["content-encoding"], undefined);
+    assert.match(cached.body.toString("utf8"), /All tools/);
+    // A browser's request: the app compressed the page once, nginx stores and serves those bytes.
+    const browser = { "accept-encoding": "gzip, deflate, br, zstd" };
+    await request(`${PROXY}/servicedata`, { headers: browser });
+    const gzipped = await request(`${PROXY}/servicedata`, { headers: browser });
     assert.equal(gzipped.headers["content-encoding"], "gzip");
+    assert.match(String(gzipped.headers["x-cache-status"]), /^(HIT|UPDATING|STALE)$/);
     assert.match(zlib.gunzipSync(gzipped.body).toString("utf8"), /All tools/);
+    // A client that refuses gzip gets the plain copy.
+    const refused = await request(`${PROXY}/servicedata`, { headers: { "accept-encoding": "deflate, gzip;q=0" } });
+    assert.equal(refused.status, 200);
+    assert.equal(refused.headers["content-encoding"], undefined);
+    assert.match(refused.body.toString("utf8"), /All tools/);
     // The app ends a shared copy's freshness with the current second, and only a shared copy's.
     assert.match(String((await request(`${a.base}/servicedata`)).headers["x-accel-expires"]), /^@\d{10}$/);
     assert.match(String((await request(`${b.base}/api/products`)).headers["x-accel-expires"]), /^@\d{10}$/);
