@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs } from "./scripts/chromium-flags.mjs";
+import { nodeArgs } from "./server/heap.mjs";
 import { E2E_PORT, MAIL_API_PORT, MAIL_SMTP_PORT, OIDC_PORT } from "./tests/e2e/ports";
 
 export { chromiumArgs };
@@ -44,7 +45,8 @@ export default defineConfig({
       env: { MAIL_SMTP_PORT: String(MAIL_SMTP_PORT), MAIL_API_PORT: String(MAIL_API_PORT) },
     },
     {
-      command: "node scripts/start.mjs",
+      // As `npm start` runs it: with the heap cap (server/heap.mjs).
+      command: ["node", ...nodeArgs(), "scripts/start.mjs"].join(" "),
       url: `${baseURL}/api/health`,
       timeout: 300_000,
       reuseExistingServer: false,

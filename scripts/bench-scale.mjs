@@ -21,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { hashPassword } from "better-auth/crypto";
 import { FULL_SCALE, SMOKE_SCALE, generateScaleData } from "./scale-data.mjs";
+import { nodeArgs } from "../server/heap.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SMOKE = process.argv.includes("--smoke");
@@ -99,7 +100,7 @@ function startApp(baseUrl, extraEnv) {
   env.AUTH_RATE_LIMIT = "false";
   env.SEED_CATALOG = "false";
   if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ["server/index.mjs"], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...nodeArgs(), "server/index.mjs"], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   const tail = [];
   const keep = (chunk) => {
     tail.push(String(chunk));

@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findNginx, startNginx } from './nginx-config.mjs';
+import { nodeArgs } from '../server/heap.mjs';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(SCRIPT), '..');
@@ -299,7 +300,7 @@ function startApp(port, env) {
   const logFd = openSync(logFile, 'w');
   // detached: the app (and any workers it spawns) get their own process
   // group, so cleanup can kill the whole group with kill(-pid).
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...nodeArgs(), serverEntry], {
     cwd: ROOT,
     env,
     detached: true,

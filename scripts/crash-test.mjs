@@ -19,6 +19,7 @@ import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
 import { ensureBuild, root } from "./ensure-build.mjs";
+import { nodeArgs } from "../server/heap.mjs";
 
 const PG_SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ORIGIN = "http://shop.test";
@@ -42,7 +43,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** @param {Record<string, string>} env */
 async function startServer(env) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, "server/index.mjs")], {
+  const child = spawn(process.execPath, [...nodeArgs(), path.join(root, "server/index.mjs")], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_URL: ORIGIN, AUTH_SECRET, LOG_LEVEL: "warn", AUTH_RATE_LIMIT: "false", ...env },
     stdio: ["ignore", "ignore", "pipe"],

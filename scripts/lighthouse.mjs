@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromiumArgs } from "./chromium-flags.mjs";
 import { ensureBuild, root } from "./ensure-build.mjs";
+import { nodeArgs } from "../server/heap.mjs";
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3200);
 const origin = `http://localhost:${port}`;
@@ -30,7 +31,7 @@ const started = Date.now();
 if (!ciRun) ensureBuild();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolforge-lighthouse-"));
-const server = spawn(process.execPath, [path.join(root, "scripts", "start.mjs"), "--no-build"], {
+const server = spawn(process.execPath, [...nodeArgs(), path.join(root, "scripts", "start.mjs"), "--no-build"], {
   cwd: root,
   detached: true,
   stdio: ["ignore", "ignore", "pipe"],

@@ -22,6 +22,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { ensureBuild, root } from "./ensure-build.mjs";
 import { findNginx, startNginx } from "./nginx-config.mjs";
+import { nodeArgs } from "../server/heap.mjs";
 
 const startedAt = Date.now();
 if (!findNginx()) {
@@ -98,7 +99,7 @@ async function query(sql, params = [], url = PG_SERVER) {
  * @param {string} name @param {number} port @param {Record<string, string>} env
  */
 async function startInstance(name, port, env) {
-  const child = spawn(process.execPath, [path.join(root, "server/index.mjs")], {
+  const child = spawn(process.execPath, [...nodeArgs(), path.join(root, "server/index.mjs")], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_URL: ORIGIN, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -17,6 +17,7 @@ import { after, before, describe, it } from "node:test";
 import pg from "pg";
 import sharp from "sharp";
 import { ensureBuild, root } from "../../scripts/ensure-build.mjs";
+import { nodeArgs } from "../../server/heap.mjs";
 
 const PG_SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ORIGIN = "http://shop.test";
@@ -39,7 +40,7 @@ async function freePort() {
  */
 async function startInstance(name, env) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, "server/index.mjs")], {
+  const child = spawn(process.execPath, [...nodeArgs(), path.join(root, "server/index.mjs")], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_URL: ORIGIN, ADMIN_EMAILS: ADMIN, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -181,7 +182,7 @@ describe("two instances on one PostgreSQL database", { concurrency: false }, () 
 
   it("refuses to start without AUTH_SECRET, in one line", async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, [path.join(root, "server/index.mjs")], {
+    const child = spawn(process.execPath, [...nodeArgs(), path.join(root, "server/index.mjs")], {
       cwd: root,
       env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: databaseUrl, AUTH_SECRET: "", DATA_DIR: dataDirs[0] },
       stdio: ["ignore", "pipe", "pipe"],
