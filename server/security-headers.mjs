@@ -31,7 +31,7 @@ const PERMISSIONS_POLICY = [
   "geolocation=()",
   "usb=()",
   "serial=()",
-  "bluetooth=()",
+  // No "bluetooth": Chromium does not know that name in this header and warns in the console of every page.
   "midi=()",
   "magnetometer=()",
   "gyroscope=()",

@@ -15,7 +15,8 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   const seen: string[] = [];
   page.on("console", (message) => {
     const text = message.text();
-    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame|evaluate)/i.test(text)) seen.push(`${page.url()}: ${text}`);
+    // A header the browser cannot read (an unknown Permissions-Policy feature) is reported the same way.
+    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame|evaluate)|Permissions-Policy header/i.test(text)) seen.push(`${page.url()}: ${text}`);
   });
   await page.exposeFunction("__cspViolation", (line: string) => seen.push(line));
   await page.addInitScript(() => {
