@@ -132,7 +132,8 @@ export default async function ProductPage({ params }: ProductPageProps) {
       </nav>
 
       <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
-        <div className="overflow-hidden rounded-xl border border-slate-200 bg-stone-100">
+        {/* self-start: the frame hugs the photo instead of stretching to the taller details column. */}
+        <div className="self-start overflow-hidden rounded-xl border border-slate-200 bg-stone-100">
           <Img
             src={product.imageUrl}
             alt={product.name}
