@@ -350,8 +350,8 @@ function lastOutput(app) {
 }
 
 /** GET a URL; fails on anything but 2xx, since benchmarking an error or a redirect is meaningless. */
-async function fetchSample(url) {
-  const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+async function fetchSample(url, headers = undefined) {
+  const res = await fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
   // fetch transparently decodes gzip/br; the decoded bytes are what we want,
   // because autocannon sends no Accept-Encoding, so the app serves them
   // uncompressed during the measurement too.
@@ -484,23 +484,12 @@ async function measureThroughProxy(state, { port, targets, measure, headers, war
     // seconds after the load stops), and the cache must hold the copy the measured request asks for:
     // nginx keeps one per Accept-Encoding (Vary), and the first request for it waits for the app.
     await waitUntilQuiet(`http://127.0.0.1:${port}/api/health/live`);
-    for (let i = 0; i < warmup; i++) await getWith(proxyUrl + target, headers);
+    for (let i = 0; i < warmup; i++) await fetchSample(proxyUrl + target, headers);
     const proxy = await measure(`nginx ${target}`, proxyUrl + target);
     const app = await measure(`app ${target} (as through nginx)`, `http://127.0.0.1:${port}${target}`);
     rows.push({ target, app, proxy });
   }
   return rows;
-}
-
-/** One GET with these headers; the body is read and dropped. Fails on anything but 2xx. */
-function getWith(url, headers) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode >= 200 && res.statusCode < 300 ? resolve() : reject(new Error(`GET ${url} answered HTTP ${res.statusCode}`))));
-    });
-    req.on('error', reject);
-  });
 }
 
 /** Resolves once `url` answers within 50 ms three times in a row (30 s at most). */
@@ -509,7 +498,7 @@ async function waitUntilQuiet(url) {
   let quick = 0;
   while (quick < 3 && Date.now() < deadline) {
     const started = performance.now();
-    await getWith(url, {}).catch(() => {});
+    await fetchSample(url).catch(() => {});
     quick = performance.now() - started < 50 ? quick + 1 : 0;
     if (quick < 3) await new Promise((r) => setTimeout(r, 100));
   }
