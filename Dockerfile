@@ -62,4 +62,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health/ready', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The heap cap (server/heap.mjs, ADR 040) must be on the command line; exec keeps node as PID 1.
-CMD ["sh", "-c", "exec node --max-old-space-size=${TOOLFORGE_HEAP_MB:-320} scripts/start.mjs"]
+CMD ["sh", "-c", "heap=$(node server/heap.mjs) && exec node $heap scripts/start.mjs"]

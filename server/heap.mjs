@@ -3,8 +3,10 @@
 // reached 649 MB in `npm run bench:scale`. Capped at 320 MB the same run ends at 397 MB with the same
 // or better throughput (shorter collections); ADR 040. TOOLFORGE_HEAP_MB changes it.
 //
-// The flag must be on node's command line: `npm start`, `npm run start:built` and the image's CMD
-// write it there from the same variable; scripts that start server processes use nodeArgs().
+// The flag must be on node's command line: scripts that start server processes use nodeArgs();
+// command lines written for a shell (`npm start`, `npm run start:built`, the image's CMD) take it
+// from `node server/heap.mjs`, which prints the same arguments, or fails on a bad TOOLFORGE_HEAP_MB.
+import { fileURLToPath } from "node:url";
 
 export const DEFAULT_HEAP_MB = 320;
 
@@ -14,4 +16,13 @@ export function nodeArgs(env = process.env) {
   const mb = raw === undefined || raw === "" ? DEFAULT_HEAP_MB : Number(raw);
   if (!Number.isInteger(mb) || mb < 128) throw new Error(`TOOLFORGE_HEAP_MB must be a whole number of megabytes, at least 128 (got "${raw}")`);
   return [`--max-old-space-size=${mb}`];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    process.stdout.write(nodeArgs().join(" "));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 }
