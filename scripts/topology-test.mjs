@@ -64,6 +64,27 @@ function request(url, { method = "GET", headers = {}, body, from, agent } = {}) 
   });
 }
 
+/**
+ * The bodies nginx's cache holds for an anonymous GET of `uri`, by the encoding the app was asked for
+ * (the last part of the key in deploy/nginx/proxy.conf). A cache file is a binary header, a "KEY: …"
+ * line, the upstream's headers and then the body.
+ * @param {string} dir @param {string} uri
+ */
+function cachedBodies(dir, uri) {
+  /** @type {{ gzip: Buffer[], plain: Buffer[] }} */
+  const found = { gzip: [], plain: [] };
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = fs.readFileSync(path.join(entry.parentPath, entry.name));
+    const keyAt = file.indexOf("\nKEY: ");
+    const key = file.subarray(keyAt + 6, file.indexOf("\n", keyAt + 1)).toString();
+    const body = file.subarray(file.indexOf("\r\n\r\n", keyAt) + 4);
+    if (key.endsWith(`GET127.0.0.1${uri}gzip`)) found.gzip.push(body);
+    else if (key.endsWith(`GET127.0.0.1${uri}`)) found.plain.push(body);
+  }
+  return found;
+}
+
 /** @param {string} url @param {unknown} json @param {{ from?: string, token?: string, method?: string, agent?: http.Agent }} [options] */
 function sendJson(url, json, { from, token, method = "POST", agent } = {}) {
   const headers = { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) };
@@ -265,6 +286,11 @@ describe("nginx in front of two instances on one PostgreSQL database", { concurr
     assert.equal(gzipped.headers["content-encoding"], "gzip");
     assert.match(String(gzipped.headers["x-cache-status"]), /^(HIT|UPDATING|STALE)$/);
     assert.match(zlib.gunzipSync(gzipped.body).toString("utf8"), /All tools/);
+    // What the cache holds: the app's gzip bytes under the gzip key, plain HTML under the plain one, so a
+    // hit is never compressed again (ADR 039).
+    const stored = cachedBodies(path.join(nginxPrefix, "cache"), "/servicedata");
+    assert.ok(stored.gzip.length > 0 && stored.gzip.every((body) => body[0] === 0x1f && body[1] === 0x8b), "the gzip copy is stored compressed");
+    assert.ok(stored.plain.length > 0 && stored.plain.every((body) => body.subarray(0, 15).toString() === "<!DOCTYPE html>"), "the plain copy is stored plain");
     // A client that refuses gzip gets the plain copy.
     const refused = await request(`${PROXY}/servicedata`, { headers: { "accept-encoding": "deflate, gzip;q=0" } });
     assert.equal(refused.status, 200);
