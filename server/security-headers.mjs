@@ -100,20 +100,46 @@ const TAG = /<(script|link)(?=[\s/>])[^>]*>/gi;
 // refuses the preload (Next preloads chunks with <link rel="preload" as="script">).
 const SCRIPT_LINK = /\bas\s*=\s*["']?script\b|\brel\s*=\s*["']?modulepreload\b/i;
 
+// Next's own chunks: `<script src="/_next/static/chunks/….js" async>` and preloads of them.
+const CHUNK = /\b(?:src|href)\s*=\s*"(\/_next\/static\/chunks\/[^"]+\.js)"/i;
+const ASYNC = /\sasync(?=[\s=/>])/i;
+export const DEFERRED_SCRIPT_TYPE = "text/x-toolforge-after-paint";
+// Loads the chunks once the page has painted (ADR 041): when the document is parsed and the browser
+// has reported its first contentful paint (a PerformanceObserver; the entry comes once the frame is
+// on screen, later than requestAnimationFrame on a busy machine), in the task after. Without paint
+// timing it waits a frame; a page that has not painted after 3 s (a hidden tab) loads anyway.
+// Each placeholder becomes the async <script> Next rendered; under 'strict-dynamic' a nonced script
+// may add scripts, so they need no nonce.
+const LOAD_AFTER_PAINT = `(function(){var done=false;function load(){if(done)return;done=true;var list=document.querySelectorAll('script[type="${DEFERRED_SCRIPT_TYPE}"]');for(var i=0;i<list.length;i++){var s=document.createElement("script");s.src=list[i].getAttribute("data-src");s.async=true;document.head.appendChild(s)}}function afterPaint(){var types=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];if(types.indexOf("paint")<0){requestAnimationFrame(function(){setTimeout(load,0)});return}setTimeout(load,3000);new PerformanceObserver(function(entries,observer){if(entries.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(load,0)}}).observe({type:"paint",buffered:true})}if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",afterPaint);else afterPaint()})()`;
+
 /**
  * A streaming rewrite that gives every <script> tag, and every <link> that preloads a script, the
  * nonce attribute. Next's own HTML never carries a nonce (the pages are rendered without one), so
- * nothing is doubled.
+ * nothing is doubled. With `deferChunks` (production), Next's async chunk scripts are held until the
+ * page has painted: each becomes an inert placeholder that one inline loader (put before the first)
+ * turns back into the script, and the chunks' preloads are dropped.
  * @param {string} nonce
+ * @param {{ deferChunks?: boolean }} [options]
  */
-export function nonceInjector(nonce) {
+export function nonceInjector(nonce, { deferChunks = false } = {}) {
   let carry = "";
+  let loaderWritten = false;
   const decoder = new TextDecoder();
+  /** @param {string} tag @param {string} name */
+  const one = (tag, name) => {
+    const isScript = name.toLowerCase() === "script";
+    const chunk = deferChunks ? CHUNK.exec(tag) : null;
+    if (chunk && !isScript && SCRIPT_LINK.test(tag)) return "";
+    if (chunk && isScript && ASYNC.test(tag)) {
+      const placeholder = `<script nonce="${nonce}" type="${DEFERRED_SCRIPT_TYPE}" data-src="${chunk[1]}">`;
+      if (loaderWritten) return placeholder;
+      loaderWritten = true;
+      return `<script nonce="${nonce}">${LOAD_AFTER_PAINT}</script>${placeholder}`;
+    }
+    return isScript || SCRIPT_LINK.test(tag) ? `<${name} nonce="${nonce}"${tag.slice(name.length + 1)}` : tag;
+  };
   /** @param {string} text */
-  const rewrite = (text) =>
-    text.replace(TAG, (tag, /** @type {string} */ name) =>
-      name.toLowerCase() === "script" || SCRIPT_LINK.test(tag) ? `<${name} nonce="${nonce}"${tag.slice(name.length + 1)}` : tag,
-    );
+  const rewrite = (text) => text.replace(TAG, one);
   return {
     /** @param {Buffer | string} chunk */
     push(chunk) {
@@ -179,7 +205,7 @@ export function applySecurityHeaders(req, res, policy) {
     // Anything else that is not HTML (a redirect, a 204) keeps the policy that runs nothing.
     if (!type.includes("text/html") || res.statusCode === 304 || res.statusCode === 204) return;
     const nonce = randomBytes(16).toString("base64");
-    injector = nonceInjector(nonce);
+    injector = nonceInjector(nonce, { deferChunks: !policy.dev });
     res.setHeader("content-security-policy", pagePolicy(policy, nonce));
     res.removeHeader("content-length");
     // The body differs per answer now: a validator for it would be false.

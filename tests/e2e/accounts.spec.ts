@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectNoAxeViolations, registerThroughPage, signInThroughPage } from "./helpers";
 
 test("register with a photo, see the avatar menu, sign out and back in", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import sharp from "sharp";
 import { ADMIN_EMAIL, expectNoAxeViolations, registerThroughPage, signInAsAdmin } from "./helpers";
 import { E2E_ADDRESS, fillAddress } from "./helpers";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers";
 
 test("the home page shows every section of the storefront", async ({ page }) => {
@@ -27,6 +27,32 @@ test("the home page shows every section of the storefront", async ({ page }) => 
   }
   await expect(page.locator("footer")).toContainText(String(new Date().getFullYear()));
   await expectNoAxeViolations(page);
+});
+
+test("Next's scripts are fetched only after the page has painted, and then run it (ADR 041)", async ({ page }) => {
+  const response = await page.goto("/");
+  // The HTML names no chunk for the browser to fetch while it parses: placeholders and one loader.
+  const html = (await response?.text()) ?? "";
+  expect(html).toContain('type="text/x-toolforge-after-paint"');
+  expect(html).not.toMatch(/<script[^>]*\ssrc="\/_next\/static\/chunks\/[^"]+\.js"[^>]*\sasync/);
+  expect(html).not.toMatch(/<link[^>]*rel="preload"[^>]*as="script"/);
+
+  // The fixture's goto returned after hydration: the first paint came before any chunk was asked for.
+  const timing = await page.evaluate(() => ({
+    paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+    chunks: performance
+      .getEntriesByType("resource")
+      .filter((entry) => /\/_next\/static\/chunks\/[^/]+\.js$/.test(entry.name))
+      .map((entry) => entry.startTime),
+  }));
+  expect(timing.paint).not.toBeNull();
+  expect(timing.chunks.length).toBeGreaterThan(3);
+  expect(Math.min(...timing.chunks)).toBeGreaterThanOrEqual(timing.paint ?? Infinity);
+
+  // And the scripts run the page: a client-side form answers.
+  await page.getByPlaceholder("Your Email").fill(`after-paint-${Date.now()}@toolforge.test`);
+  await page.getByRole("button", { name: /subscribe/i }).click();
+  await expect(page.getByText(/on the list/i)).toBeVisible();
 });
 
 test("the newsletter and contact forms reach the shop", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { expectNoAxeViolations, registerThroughPage, signInAsAdmin, signInThroughPage, uniqueEmail } from "./helpers";
 import { linkIn, newestMailTo } from "./mail";
 import { E2E_ADDRESS } from "./helpers";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { OIDC_CLIENT } from "@/playwright.config";
 import { OIDC_PORT } from "./ports";
 import { startOidcServer, type OidcServer } from "@/tests/fixtures/oidc-server";

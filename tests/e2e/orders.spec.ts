@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { E2E_ADDRESS, expectNoAxeViolations, fillAddress, registerThroughPage } from "./helpers";
 
 type Product = { id: string; name: string; priceCents: number; currency: string; stock: number; minOrderQuantity: number };

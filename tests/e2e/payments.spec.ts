@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 import { E2E_ADDRESS, expectNoAxeViolations, registerThroughPage } from "./helpers";
 
 type Product = { id: string; name: string; priceCents: number; stock: number; minOrderQuantity: number };

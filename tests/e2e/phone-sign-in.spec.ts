@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectNoAxeViolations, readTextedCode, registerThroughPage, signInAsAdmin } from "./helpers";
 
 const phoneNumber = `+4477009${String(Date.now() % 100_000).padStart(5, "0")}`;

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 import { expectNoAxeViolations, registerThroughPage } from "./helpers";
 
 /** Presses Tab until `target` has focus: the way a keyboard user reaches it from the top of the page. */

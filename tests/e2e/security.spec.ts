@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Response } from "@playwright/test";
+import { expect, test, type Page, type Response } from "./fixtures";
 import { E2E_ADDRESS, fillAddress, registerThroughPage, signInAsAdmin } from "./helpers";
 
 /**

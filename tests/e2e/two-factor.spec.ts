@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { hotp, totpStep } from "@/lib/accounts/totp";
 import { base32Decode } from "@/tests/fixtures/totp";
 import { expectNoAxeViolations, registerThroughPage, uniqueEmail } from "./helpers";

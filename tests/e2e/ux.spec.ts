@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { z } from "zod";
 import { ADMIN_EMAIL, expectNoAxeViolations, registerThroughPage, signInAsAdmin } from "./helpers";
 

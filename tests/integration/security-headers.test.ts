@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import * as products from "@/app/api/products/route";
 import * as me from "@/app/api/me/route";
-import { applySecurityHeaders, nonceInjector, readSecurityPolicy, type SecurityPolicy } from "@/server/security-headers.mjs";
+import { applySecurityHeaders, DEFERRED_SCRIPT_TYPE, nonceInjector, readSecurityPolicy, type SecurityPolicy } from "@/server/security-headers.mjs";
 
 /**
  * The headers server/index.mjs puts on every answer: real API handlers and a streamed HTML page
@@ -199,5 +199,40 @@ describe("nonceInjector", () => {
         '<head><script nonce="N" src="a.js"></script><SCRIPT nonce="N">x</SCRIPT><scripts-not-a-tag><link nonce="N" rel="modulepreload" href="m.js"/><link rel="icon" href="i.svg"/><linked></head><script nonce="N"\n>y</script>',
       );
     }
+  });
+  it("holds Next's chunks until the page has painted: placeholders, one loader before the first, no preloads", () => {
+    const html =
+      '<head><link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/b.js"/><link rel="stylesheet" href="/_next/static/chunks/s.css"/>' +
+      '<script src="/_next/static/chunks/a.js" async=""></script><script src="/_next/static/chunks/p.js" noModule=""></script><script src="/elsewhere.js" async=""></script>' +
+      '</head><body><script>self.x=1</script><script src="/_next/static/chunks/b.js" async=""></script></body>';
+    for (let size = 1; size <= 16; size += 3) {
+      const injector = nonceInjector("N", { deferChunks: true });
+      let out = "";
+      for (let i = 0; i < html.length; i += size) out += injector.push(html.slice(i, i + size));
+      out += injector.end();
+      const placeholder = (src: string) => `<script nonce="N" type="${DEFERRED_SCRIPT_TYPE}" data-src="${src}"></script>`;
+      // The preload of a chunk would fetch it before the paint: gone. The stylesheet stays.
+      expect(out).not.toContain('rel="preload"');
+      expect(out).toContain('<link rel="stylesheet" href="/_next/static/chunks/s.css"/>');
+      expect(out).toContain(placeholder("/_next/static/chunks/a.js"));
+      expect(out).toContain(placeholder("/_next/static/chunks/b.js"));
+      expect(out).not.toMatch(/<script[^>]*\ssrc="\/_next\/static\/chunks\/(a|b)\.js"/);
+      // Not Next's async chunks: only the nonce.
+      expect(out).toContain('<script nonce="N" src="/_next/static/chunks/p.js" noModule=""></script>');
+      expect(out).toContain('<script nonce="N" src="/elsewhere.js" async=""></script>');
+      expect(out).toContain('<script nonce="N">self.x=1</script>');
+      // One loader, right before the first placeholder.
+      const loaders = out.match(/<script nonce="N">\(function\(\)\{[^<]*function load\(\)/g) ?? [];
+      expect(loaders).toHaveLength(1);
+      expect(out.indexOf("function load()")).toBeLessThan(out.indexOf(placeholder("/_next/static/chunks/a.js")));
+    }
+  });
+
+  it("leaves the chunks as they are without deferChunks (development)", () => {
+    const injector = nonceInjector("N");
+    const html = '<link rel="preload" as="script" href="/_next/static/chunks/b.js"/><script src="/_next/static/chunks/a.js" async=""></script>';
+    expect(injector.push(html) + injector.end()).toBe(
+      '<link nonce="N" rel="preload" as="script" href="/_next/static/chunks/b.js"/><script nonce="N" src="/_next/static/chunks/a.js" async=""></script>',
+    );
   });
 });
