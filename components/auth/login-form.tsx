@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { Suspense, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { FormStatus } from "@/components/ui/form-status";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -103,9 +103,14 @@ export function LoginForm({ next, googleEnabled, initialError = null, alternativ
           Login
         </SubmitButton>
       </form>
-      {alternatives}
-      <EmailLinkRequest next={next} />
-      <AuthAlternatives form="login" next={next} googleEnabled={googleEnabled} pending={pending} onGoogleError={setFormError} />
+      {/* Boundaries around what never suspends: React hydrates each in a task of its own after the form (ADR 038). */}
+      <Suspense>{alternatives}</Suspense>
+      <Suspense>
+        <EmailLinkRequest next={next} />
+      </Suspense>
+      <Suspense>
+        <AuthAlternatives form="login" next={next} googleEnabled={googleEnabled} pending={pending} onGoogleError={setFormError} />
+      </Suspense>
     </>
   );
 }
