@@ -1,4 +1,13 @@
+// One formatter per currency, made on first use: constructing an Intl.NumberFormat costs about 30 µs,
+// formatting with one about 0.5 µs, and a list page formats a hundred amounts.
+const formatters = new Map<string, Intl.NumberFormat>();
+
 /** Formats integer cents for display; the only place money becomes a decimal. */
 export function formatMoney(cents: number, currency = "USD"): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
+  let formatter = formatters.get(currency);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat("en-US", { style: "currency", currency });
+    formatters.set(currency, formatter);
+  }
+  return formatter.format(cents / 100);
 }
