@@ -5,6 +5,7 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { RouteFocus } from "@/components/layout/route-focus";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Toaster } from "@/components/layout/toaster";
+import { StarSprite } from "@/components/ui/star-rating";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -30,6 +31,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     // without it, its scroll calls animate against each other and / opened 600–820 px down (issue 15).
     <html lang="en" data-scroll-behavior="smooth">
       <body className="flex min-h-dvh flex-col">
+        <StarSprite />
         <a
           href="#main"
           className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-slate-900 shadow-lg focus:not-sr-only focus:fixed focus:left-4 focus:top-4"

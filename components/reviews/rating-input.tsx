@@ -1,6 +1,7 @@
 "use client";
 
 import { useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type Ref } from "react";
+import { STAR_PATH } from "@/components/ui/star-rating";
 
 export const MIN_RATING = 1;
 export const MAX_RATING = 5;
@@ -12,8 +13,6 @@ const STEP = 0.5;
 const OUTLINE = "#b45309";
 const FILL = "#d97706";
 
-const STAR_PATH =
-  "M12 2.5l2.9 6.06 6.6.8-4.86 4.57 1.24 6.53L12 17.27l-5.88 3.19 1.24-6.53L2.5 9.36l6.6-.8z";
 
 function clamp(value: number): number {
   return Math.min(MAX_RATING, Math.max(MIN_RATING, value));

@@ -268,3 +268,17 @@ describe("orders", () => {
     expect(unpaid.body.total).toBe(22);
   });
 });
+
+describe("dashboard pages' page size (readPageQuery)", () => {
+  it("shows at most MAX_ROWS_ON_A_PAGE rows whatever the URL asks, and falls back to the default on nonsense", async () => {
+    const { MAX_ROWS_ON_A_PAGE, readPageQuery } = await import("@/components/admin/pagination");
+    expect(MAX_ROWS_ON_A_PAGE).toBe(50);
+    expect(readPageQuery({}, 25)).toEqual({ page: 1, pageSize: 25, cursor: undefined });
+    expect(readPageQuery({ pageSize: "100", page: "3" }, 25)).toEqual({ page: 3, pageSize: 50, cursor: undefined });
+    expect(readPageQuery({ pageSize: "10" }, 25).pageSize).toBe(10);
+    expect(readPageQuery({ spageSize: "80", spage: "2" }, 50, "s")).toEqual({ page: 2, pageSize: 50, cursor: undefined });
+    expect(readPageQuery({ pageSize: "1000" }, 25)).toEqual({ page: 1, pageSize: 25, cursor: undefined });
+    // Lists of long texts (reviews, contact messages) show fewer.
+    expect(readPageQuery({ pageSize: "100" }, 20, "", 25).pageSize).toBe(25);
+  });
+});

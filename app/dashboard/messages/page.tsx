@@ -22,7 +22,8 @@ export default async function MessagesPage({ searchParams }: MessagesPageProps) 
 
   const params = await searchParams;
   const [messages, subscribers] = await Promise.all([
-    listContactMessages(actor, readPageQuery(params, 25)),
+    // At most 25 messages a page: each carries up to 5,000 characters, twice (HTML and RSC payload).
+    listContactMessages(actor, readPageQuery(params, 25, "", 25)),
     listSubscribers(actor, readPageQuery(params, 50, "s")),
   ]);
 

@@ -18,7 +18,8 @@ export default async function ReviewsPage({ searchParams }: ReviewsPageProps) {
   const actor = await requirePageActor(PATH);
   if (actor.role !== "admin") return <ForbiddenMessage />;
 
-  const list = await listAllReviews(actor, readPageQuery(await searchParams, 20));
+  // At most 25 reviews a page: each carries up to 1,000 characters, twice (HTML and RSC payload).
+  const list = await listAllReviews(actor, readPageQuery(await searchParams, 20, "", 25));
 
   return (
     <>
