@@ -69,7 +69,7 @@ type SearchParams = Record<string, string | string[] | undefined>;
 /**
  * The most rows a dashboard page shows, whatever `pageSize` its URL asks for (the API answers up to
  * 100): at 100 rows the admin reviews page was 1.1 MB of HTML and Manage Order 490 KB, against a
- * budget of 300 KB per page (issue 13). People page through 50 rows; programs use the API.
+ * budget of 300 KB per page (issue 13, ADR 042). People page through 50 rows; programs use the API.
  */
 export const MAX_ROWS_ON_A_PAGE = 50;
 
