@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { Suspense } from "react";
 import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
 import { MoreSignInOptions } from "@/components/auth/more-sign-in-options";
@@ -33,12 +34,15 @@ export default async function LoginPage({ searchParams }: LoginPageProps) {
 
   return (
     <AuthCard title="Login" intro="Welcome back. Sign in to order tools and follow your orders.">
-      <LoginForm
-        next={next}
-        googleEnabled={false}
-        initialError={initialError}
-        alternatives={<MoreSignInOptions providers={signInProviders(getEnv())} next={next} />}
-      />
+      {/* A boundary of its own: the form hydrates after the header, in a task of its own (ADR 038). */}
+      <Suspense>
+        <LoginForm
+          next={next}
+          googleEnabled={false}
+          initialError={initialError}
+          alternatives={<MoreSignInOptions providers={signInProviders(getEnv())} next={next} />}
+        />
+      </Suspense>
     </AuthCard>
   );
 }
