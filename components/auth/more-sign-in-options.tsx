@@ -10,11 +10,14 @@ import { ProviderButtons, type ProviderOption } from "./provider-buttons";
 export function MoreSignInOptions({ providers, next }: { providers: ProviderOption[]; next: string }) {
   const [error, setError] = useState<string | null>(null);
   return (
-    <div className="flex flex-col gap-3">
+    <div>
       <OrDivider />
-      <FormStatus id="more-sign-in-status" message={error} />
-      <ProviderButtons providers={providers} next={next} onError={setError} />
-      <PhoneSignIn next={next} />
+      {/* Outside the column's gaps: empty, the status takes no room (the divider's margin is the space). */}
+      <FormStatus id="more-sign-in-status" message={error} className={error ? "mb-3" : undefined} />
+      <div className="flex flex-col gap-3">
+        <ProviderButtons providers={providers} next={next} onError={setError} />
+        <PhoneSignIn next={next} />
+      </div>
     </div>
   );
 }
