@@ -22,35 +22,19 @@ const hydrating = new WeakSet<Page>();
 function waitsForHydration(page: Page): Page {
   if (hydrating.has(page)) return page;
   hydrating.add(page);
-  const goto = page.goto.bind(page);
-  page.goto = async (...args) => {
-    const response = await goto(...args);
-    await waitForHydration(page);
-    return response;
-  };
-  const reload = page.reload.bind(page);
-  page.reload = async (...args) => {
-    const response = await reload(...args);
-    await waitForHydration(page);
-    return response;
-  };
-  const goBack = page.goBack.bind(page);
-  page.goBack = async (...args) => {
-    const response = await goBack(...args);
-    await waitForHydration(page);
-    return response;
-  };
-  const goForward = page.goForward.bind(page);
-  page.goForward = async (...args) => {
-    const response = await goForward(...args);
-    await waitForHydration(page);
-    return response;
-  };
-  const waitForURL = page.waitForURL.bind(page);
-  page.waitForURL = async (...args) => {
-    await waitForURL(...args);
-    await waitForHydration(page);
-  };
+  /** The navigation as Playwright does it, then the wait for React. */
+  const thenHydrated =
+    <Args extends unknown[], Result>(navigate: (...args: Args) => Promise<Result>) =>
+    async (...args: Args): Promise<Result> => {
+      const result = await navigate(...args);
+      await waitForHydration(page);
+      return result;
+    };
+  page.goto = thenHydrated(page.goto.bind(page));
+  page.reload = thenHydrated(page.reload.bind(page));
+  page.goBack = thenHydrated(page.goBack.bind(page));
+  page.goForward = thenHydrated(page.goForward.bind(page));
+  page.waitForURL = thenHydrated(page.waitForURL.bind(page));
   return page;
 }
 
