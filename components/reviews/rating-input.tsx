@@ -13,7 +13,6 @@ const STEP = 0.5;
 const OUTLINE = "#b45309";
 const FILL = "#d97706";
 
-
 function clamp(value: number): number {
   return Math.min(MAX_RATING, Math.max(MIN_RATING, value));
 }

@@ -8,8 +8,10 @@ type StarRatingProps = {
 
 // One star in a 24-unit box, every step relative so that the same steps draw it anywhere.
 const STAR_STEPS = "l2.9 6.06 6.6.8-4.86 4.57 1.24 6.53-5.88-3.19-5.88 3.19 1.24-6.53-4.86-4.57 6.6-.8z";
+const starAt = (x: number) => `M${x} 2.5${STAR_STEPS}`;
 /** One star in a 24-unit box (the rating input draws its stars one by one). */
-export const STAR_PATH = `M12 2.5${STAR_STEPS}`;
+export const STAR_PATH = starAt(12);
+const FIVE_STARS = [0, 1, 2, 3, 4].map((i) => starAt(12 + 24 * i)).join("");
 const FIVE_STARS_ID = "tf-five-stars";
 
 /**
@@ -21,7 +23,7 @@ export function StarSprite() {
   return (
     <svg aria-hidden="true" focusable="false" width="0" height="0" className="absolute">
       <symbol id={FIVE_STARS_ID} viewBox="0 0 120 24">
-        <path d={[0, 1, 2, 3, 4].map((i) => `M${12 + 24 * i} 2.5${STAR_STEPS}`).join("")} />
+        <path d={FIVE_STARS} />
       </symbol>
     </svg>
   );

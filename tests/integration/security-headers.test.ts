@@ -200,6 +200,7 @@ describe("nonceInjector", () => {
       );
     }
   });
+
   it("holds Next's chunks until the page has painted: placeholders, one loader before the first, no preloads", () => {
     const html =
       '<head><link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/b.js"/><link rel="stylesheet" href="/_next/static/chunks/s.css"/>' +
