@@ -5,6 +5,7 @@
 //   and handed to the app as the only x-forwarded-for value;
 // - a request id per request (X-Request-Id), one JSON log line and HTTP metrics per request;
 // - security headers on every answer, and an enforced CSP with a per-answer nonce on every page (ADR 021);
+// - a copy of the pages that are the same for every visitor, dropped when what they show changes (ADR 043);
 // - graceful shutdown: on SIGTERM or SIGINT stop accepting, let in-flight requests finish within
 //   SHUTDOWN_GRACE_SECONDS, then close pending mail and the database, and exit.
 //
@@ -19,6 +20,7 @@ import { format } from "node:util";
 import nextEnv from "@next/env";
 import { applyClientAddress } from "./client-address.mjs";
 import { runShutdownHooks } from "./lifecycle.mjs";
+import { installPageCache, isSharedPageRequest } from "./page-cache.mjs";
 import { createLogger, getLogger, installLogger, LOG_LEVELS } from "./logger.mjs";
 import { recordRequest } from "./metrics.mjs";
 import { requestContextStorage } from "./request-context.mjs";
@@ -172,6 +174,8 @@ export async function startShop({ dev = false, dir = ROOT, env = process.env } =
   let nextApp;
 
   const securityPolicy = readSecurityPolicy(env, dev);
+  // Development renders every request, so that an edit shows at once.
+  const pageCache = dev ? undefined : installPageCache();
 
   const server = http.createServer((req, res) => {
     const started = process.hrtime.bigint();
@@ -196,7 +200,8 @@ export async function startShop({ dev = false, dir = ROOT, env = process.env } =
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const status = res.statusCode;
       const aborted = !res.writableFinished;
-      recordRequest({ method, route, status, seconds, rateLimitBucket: context.rateLimitBucket });
+      const pageCacheOutcome = res.getHeader("x-page-cache");
+      recordRequest({ method, route, status, seconds, rateLimitBucket: context.rateLimitBucket, pageCache: typeof pageCacheOutcome === "string" ? pageCacheOutcome : undefined });
       const fields = { reqId: id, method, route, status, ms: Math.round(seconds * 10_000) / 10, ...(aborted ? { aborted } : {}) };
       if (status >= 500) logger.error(fields, "request");
       else logger.info(fields, "request");
@@ -213,7 +218,9 @@ export async function startShop({ dev = false, dir = ROOT, env = process.env } =
         res.end(JSON.stringify({ error: { code: "unavailable", message: "The shop is starting. Try again in a few seconds." } }));
         return;
       }
-      handle(req, res).catch((error) => {
+      const render = handle;
+      const answered = pageCache && isSharedPageRequest(req) ? pageCache.serve(req, res, () => render(req, res)) : render(req, res);
+      answered.catch((error) => {
         logger.error({ error }, "request handler failed");
         if (!res.headersSent) {
           res.statusCode = 500;

@@ -48,11 +48,24 @@ export const rateLimitRefusalsTotal = once(
     }),
 );
 
+export const pageCacheAnswersTotal = once(
+  "page_cache_answers_total",
+  () =>
+    new client.Counter({
+      name: "page_cache_answers_total",
+      help: "Anonymous page requests by how the page cache answered them: hit (a kept copy), stale (an expired copy while it is rendered again) or miss (rendered).",
+      labelNames: ["outcome"],
+    }),
+);
+
+const PAGE_CACHE_OUTCOMES = new Set(["hit", "stale", "miss"]);
+
 /**
  * Records one answered request.
- * @param {{ method: string, route: string, status: number, seconds: number, rateLimitBucket?: string }} request
+ * @param {{ method: string, route: string, status: number, seconds: number, rateLimitBucket?: string, pageCache?: string }} request
  */
-export function recordRequest({ method, route, status, seconds, rateLimitBucket }) {
+export function recordRequest({ method, route, status, seconds, rateLimitBucket, pageCache }) {
+  if (pageCache && PAGE_CACHE_OUTCOMES.has(pageCache)) pageCacheAnswersTotal.inc({ outcome: pageCache });
   const methodLabel = METHODS.has(method) ? method : "OTHER";
   httpRequestsTotal.inc({ method: methodLabel, route, status: String(status) });
   httpRequestDurationSeconds.observe({ method: methodLabel, route }, seconds);

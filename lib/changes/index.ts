@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { log } from "@/lib/log";
+import { dropCachedPages } from "@/server/page-cache.mjs";
 
 /**
  * "Something changed" notices between the shop's instances (docs/decisions/027). A write that changes
@@ -45,6 +46,8 @@ export function onChange(topic: ChangeTopic, key: string, run: () => void): void
 }
 
 function dispatch(topics: readonly ChangeTopic[]): void {
+  // The server's copies of the public pages show the catalog and the reviews: any change drops them.
+  dropCachedPages();
   for (const [key, handler] of registry().handlers) {
     if (!topics.includes(handler.topic)) continue;
     try {

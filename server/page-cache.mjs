@@ -1,0 +1,267 @@
+// @ts-check
+// This process's copy of the pages that are the same for every visitor (docs/decisions/043): the
+// answers that carry SHARED_CACHE_CONTROL (today `/` and `/servicedata`), asked for without a
+// session cookie or a token. Rendering one costs 10–30 ms of CPU; replaying it costs well under one.
+// The nginx cache in front (ADR 027) does the same for a deployment behind it; this one serves a shop
+// that runs alone (`npm start`) and keeps each instance's renders down to one per page and change.
+//
+// - A copy is kept for a short lifetime and dropped on every instance as soon as the catalog or the
+//   public reviews change (lib/changes calls dropCachedPages() for every notice, local or remote).
+// - What is kept is Next's answer before this server adds the CSP nonce: each replay goes through the
+//   same rewrite as a render, so every answer still has a nonce of its own.
+// - One render per page at a time: requests that arrive meanwhile wait for it (or take the expired
+//   copy, if there is one) instead of rendering the same page again.
+// - A render that was running when the copies were dropped is not kept (it may have read old data).
+import { SHARED_CACHE_CONTROL } from "./shared-cache.mjs";
+
+/**
+ * @typedef {object} CachedPage
+ * @property {number} status
+ * @property {[string, string | string[] | number][]} headers Next's own headers, as it set them
+ * @property {Buffer} body
+ * @property {number} expires
+ */
+
+/**
+ * @typedef {object} PageCacheOptions
+ * @property {number} [ttlMs] how long a copy is served before it is rendered again
+ * @property {number} [maxEntries] pages kept at most (the least recently served go first)
+ * @property {number} [maxBytes] bytes kept at most, all pages together
+ * @property {number} [maxPageBytes] a larger page is not kept
+ * @property {() => number} [now]
+ */
+
+// Set by our server before Next answers, or by our rewrite afterwards: never part of a kept copy.
+const NOT_KEPT = new Set(["set-cookie", "content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "etag", "x-accel-expires"]);
+const SKIPPED_PATHS = ["/api/", "/_next/", "/uploads/", "/images/"];
+const SESSION_COOKIE = /toolforge\./;
+
+const HOLDER = Symbol.for("toolforge.pageCaches");
+
+/** @returns {Set<{ clear(): void }>} */
+function caches() {
+  const holder = /** @type {{ [HOLDER]?: Set<{ clear(): void }> }} */ (globalThis);
+  holder[HOLDER] ??= new Set();
+  return holder[HOLDER];
+}
+
+/**
+ * Drops every kept page of this process. lib/changes calls it for every change notice; the server
+ * and the Next bundle each load this file, so the caches are found on globalThis.
+ */
+export function dropCachedPages() {
+  for (const cache of caches()) cache.clear();
+}
+
+/**
+ * Whether this request may be answered from (and fill) the copy: a plain GET of a page by someone
+ * who is not signed in. RSC payloads (client navigations, prefetches) and server actions are not.
+ * @param {import("node:http").IncomingMessage} req
+ */
+export function isSharedPageRequest(req) {
+  if (req.method !== "GET") return false;
+  const url = req.url ?? "/";
+  if (SKIPPED_PATHS.some((prefix) => url.startsWith(prefix))) return false;
+  const { headers } = req;
+  if (headers.rsc !== undefined || headers["next-action"] !== undefined || headers["next-router-prefetch"] !== undefined) return false;
+  if (headers.authorization !== undefined) return false;
+  return !SESSION_COOKIE.test(String(headers.cookie ?? ""));
+}
+
+/**
+ * @param {PageCacheOptions} [options]
+ */
+export function createPageCache({ ttlMs = 2_000, maxEntries = 200, maxBytes = 32 * 1024 * 1024, maxPageBytes = 1024 * 1024, now = Date.now } = {}) {
+  /** @type {Map<string, CachedPage>} least recently served first */
+  const pages = new Map();
+  /** @type {Map<string, Promise<CachedPage | null>>} */
+  const rendering = new Map();
+  // Pages that were kept before: a request for one waits for a render already running. Others (a
+  // redirect, a signed-in page asked for without a session, a 404) are rendered for each request.
+  /** @type {Set<string>} */
+  const known = new Set();
+  let bytes = 0;
+  let generation = 0;
+  const stats = { hits: 0, misses: 0, stale: 0, waited: 0 };
+
+  /** @param {string} key */
+  const forget = (key) => {
+    const page = pages.get(key);
+    if (!page) return;
+    pages.delete(key);
+    bytes -= page.body.length;
+  };
+
+  /** @param {string} key @param {CachedPage} page */
+  const keep = (key, page) => {
+    if (known.size >= maxEntries * 4) known.clear();
+    known.add(key);
+    forget(key);
+    pages.set(key, page);
+    bytes += page.body.length;
+    for (const [oldest] of pages) {
+      if (pages.size <= maxEntries && bytes <= maxBytes) break;
+      forget(oldest);
+    }
+  };
+
+  /**
+   * Answers with a kept copy; the server's wrappers on `res` add the nonce, the policy and the
+   * compression, as for a render.
+   * @param {import("node:http").ServerResponse} res
+   * @param {CachedPage} page
+   * @param {string} outcome
+   */
+  const replay = (res, page, outcome) => {
+    res.statusCode = page.status;
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    res.setHeader("x-page-cache", outcome);
+    res.end(page.body);
+  };
+
+  /**
+   * Renders the page with `render` while copying what Next writes, and keeps the copy if it is a
+   * complete 200 that declares itself the same for everyone and no drop happened meanwhile.
+   * @param {string} key
+   * @param {import("node:http").ServerResponse} res
+   * @param {() => Promise<void>} render
+   */
+  const renderAndKeep = (key, res, render) => {
+    const startedIn = generation;
+    const ours = new Set(res.getHeaderNames());
+    /** @type {[string, string | string[] | number][] | null} */
+    let headers = null;
+    /** @type {Buffer[]} */
+    const chunks = [];
+    let size = 0;
+    let keepable = true;
+
+    const snapshot = () => {
+      if (headers) return;
+      headers = [];
+      for (const name of res.getHeaderNames()) {
+        const value = res.getHeader(name);
+        if (ours.has(name) || NOT_KEPT.has(name) || value === undefined) continue;
+        headers.push([name, value]);
+      }
+      const cacheControl = [res.getHeader("cache-control")].flat().join(", ");
+      const type = String(res.getHeader("content-type") ?? "");
+      if (res.statusCode !== 200 || cacheControl !== SHARED_CACHE_CONTROL || !type.includes("text/html") || res.hasHeader("set-cookie")) keepable = false;
+    };
+    /** @param {unknown} chunk @param {BufferEncoding | undefined} encoding */
+    const copy = (chunk, encoding) => {
+      if (!keepable || chunk === undefined || chunk === null || typeof chunk === "function") return;
+      const buffer = typeof chunk === "string" ? Buffer.from(chunk, encoding) : Buffer.from(/** @type {Uint8Array} */ (chunk));
+      size += buffer.length;
+      if (size > maxPageBytes) keepable = false;
+      else chunks.push(buffer);
+    };
+
+    const writeHead = res.writeHead;
+    const flushHeaders = res.flushHeaders;
+    const write = res.write;
+    const end = res.end;
+    res.flushHeaders = function () {
+      snapshot();
+      flushHeaders.call(res);
+    };
+    res.writeHead = /** @type {typeof res.writeHead} */ (
+      function (/** @type {number} */ status, /** @type {unknown[]} */ ...rest) {
+        res.statusCode = status;
+        const given = rest.find((arg) => arg && typeof arg === "object");
+        if (given && !Array.isArray(given)) for (const [name, value] of Object.entries(given)) if (value !== undefined) res.setHeader(name, value);
+        snapshot();
+        return writeHead.call(res, status);
+      }
+    );
+    res.write = /** @type {typeof res.write} */ (
+      function (/** @type {unknown} */ chunk, /** @type {unknown[]} */ ...rest) {
+        snapshot();
+        copy(chunk, typeof rest[0] === "string" ? /** @type {BufferEncoding} */ (rest[0]) : undefined);
+        return Reflect.apply(write, res, [chunk, ...rest]);
+      }
+    );
+    res.end = /** @type {typeof res.end} */ (
+      function (/** @type {unknown} */ chunk, /** @type {unknown[]} */ ...rest) {
+        snapshot();
+        copy(chunk, typeof rest[0] === "string" ? /** @type {BufferEncoding} */ (rest[0]) : undefined);
+        return Reflect.apply(end, res, [chunk, ...rest]);
+      }
+    );
+
+    /** @type {Promise<CachedPage | null>} */
+    const done = new Promise((resolve) => {
+      const settle = () => {
+        const complete = res.writableFinished && keepable && headers !== null && generation === startedIn;
+        if (!complete || !headers) return resolve(null);
+        const page = { status: res.statusCode, headers, body: Buffer.concat(chunks), expires: now() + ttlMs };
+        keep(key, page);
+        resolve(page);
+      };
+      res.once("finish", settle);
+      res.once("close", settle);
+    });
+    rendering.set(key, done);
+    void done.finally(() => {
+      if (rendering.get(key) === done) rendering.delete(key);
+    });
+    return render();
+  };
+
+  return {
+    stats,
+    /** How many pages and bytes are kept (for tests and metrics). */
+    get size() {
+      return { pages: pages.size, bytes };
+    },
+    clear() {
+      generation += 1;
+      pages.clear();
+      bytes = 0;
+    },
+    /**
+     * Answers `req` from the copy when there is one, else renders it with `render` (Next's handler)
+     * and keeps the result. Call only for requests isSharedPageRequest() accepts.
+     * @param {import("node:http").IncomingMessage} req
+     * @param {import("node:http").ServerResponse} res
+     * @param {() => Promise<void>} render
+     * @returns {Promise<void>}
+     */
+    async serve(req, res, render) {
+      const key = req.url ?? "/";
+      const page = pages.get(key);
+      if (page && page.expires > now()) {
+        // Most recently served last: the eviction order.
+        pages.delete(key);
+        pages.set(key, page);
+        stats.hits += 1;
+        return replay(res, page, "hit");
+      }
+      const pending = rendering.get(key);
+      if (pending && page) {
+        stats.stale += 1;
+        return replay(res, page, "stale");
+      }
+      if (pending && known.has(key)) {
+        const rendered = await pending;
+        if (rendered && !res.destroyed) {
+          stats.waited += 1;
+          return replay(res, rendered, "hit");
+        }
+      }
+      stats.misses += 1;
+      res.setHeader("x-page-cache", "miss");
+      return renderAndKeep(key, res, render);
+    },
+  };
+}
+
+/**
+ * A page cache registered for dropCachedPages().
+ * @param {PageCacheOptions} [options]
+ */
+export function installPageCache(options) {
+  const cache = createPageCache(options);
+  caches().add(cache);
+  return cache;
+}

@@ -1,0 +1,257 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import { announceChange } from "@/lib/changes";
+import { createPageCache, installPageCache, isSharedPageRequest } from "@/server/page-cache.mjs";
+import { applySecurityHeaders, readSecurityPolicy } from "@/server/security-headers.mjs";
+import { SHARED_CACHE_CONTROL } from "@/server/shared-cache.mjs";
+
+/**
+ * The server's copy of the anonymous pages (server/page-cache.mjs, ADR 043) on a real HTTP server,
+ * wired as server/index.mjs wires it: the security headers first, the cache around a stand-in for
+ * Next that streams its page in parts and counts its renders.
+ */
+
+type Page = { status?: number; cacheControl?: string; cookie?: boolean; type?: string; delayMs?: number };
+
+const PARTS = ['<!DOCTYPE html><html><head><script src="/_next/static/chunks/a.js" async></script><scr', "ipt>self.__next_f=[]</script></head><body><p>", "render #", "</p></body></html>"];
+
+async function serveWith(cache: ReturnType<typeof createPageCache>, pages: Record<string, Page>) {
+  const renders: string[] = [];
+  let dropWhileRendering: (() => void) | undefined;
+  const policy = readSecurityPolicy({}, false);
+  const render = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const page = pages[req.url ?? "/"] ?? { status: 404, cacheControl: "private, no-store" };
+    renders.push(req.url ?? "/");
+    const count = renders.length;
+    res.statusCode = page.status ?? 200;
+    res.setHeader("content-type", page.type ?? "text/html; charset=utf-8");
+    res.setHeader("cache-control", page.cacheControl ?? SHARED_CACHE_CONTROL);
+    res.setHeader("vary", "rsc, Accept-Encoding");
+    if (page.cookie) res.setHeader("set-cookie", "toolforge.cart=1; Path=/");
+    res.write(PARTS[0]);
+    await new Promise((resolve) => setTimeout(resolve, page.delayMs ?? 0));
+    dropWhileRendering?.();
+    res.write(PARTS[1]);
+    res.write(Buffer.from(`${PARTS[2]}${count}`));
+    res.end(PARTS[3]);
+  };
+  const server = http.createServer((req, res) => {
+    applySecurityHeaders(req, res, policy);
+    void (isSharedPageRequest(req) ? cache.serve(req, res, () => render(req, res)) : render(req, res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const base = `http://127.0.0.1:${port}`;
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const answer = await fetch(`${base}${path}`, { headers });
+    return { status: answer.status, headers: answer.headers, body: await answer.text() };
+  };
+  // Exactly the headers given (fetch would add its own Accept-Encoding), the bytes as sent.
+  const raw = (path: string, headers: Record<string, string>) =>
+    new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${base}${path}`, { headers }, (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+          answer.on("end", () => resolve({ headers: answer.headers, body: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
+    });
+  return {
+    renders,
+    get,
+    raw,
+    dropDuringNextRender(drop: () => void) {
+      dropWhileRendering = () => {
+        dropWhileRendering = undefined;
+        drop();
+      };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const nonceOf = (answer: { headers: Headers }) => /'nonce-([^']+)'/.exec(answer.headers.get("content-security-policy") ?? "")?.[1];
+
+describe("the page cache", () => {
+  test("renders a shared page once and replays it, each answer with its own nonce in the policy and on every script", async () => {
+    const site = await serveWith(createPageCache(), { "/": {} });
+    try {
+      const first = await site.get("/");
+      const second = await site.get("/");
+      expect(site.renders).toEqual(["/"]);
+      expect([first.headers.get("x-page-cache"), second.headers.get("x-page-cache")]).toEqual(["miss", "hit"]);
+      expect(second.body.replace(/nonce="[^"]+"/g, "")).toBe(first.body.replace(/nonce="[^"]+"/g, ""));
+      expect(second.body).toContain("render #1");
+      for (const answer of [first, second]) {
+        const nonce = nonceOf(answer);
+        expect(nonce).toBeTruthy();
+        const scripts = answer.body.match(/<script[^>]*>/g) ?? [];
+        expect(scripts.length).toBeGreaterThanOrEqual(2);
+        for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+      }
+      expect(nonceOf(first)).not.toBe(nonceOf(second));
+      // Next's headers come back once, not doubled by the rewrite.
+      expect(second.headers.get("cache-control")).toBe(SHARED_CACHE_CONTROL);
+      expect(second.headers.get("vary")).toBe(first.headers.get("vary"));
+      expect(second.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("a replay is compressed for a client that takes gzip and plain for one that does not, like a render", async () => {
+    const site = await serveWith(createPageCache(), { "/": {} });
+    try {
+      await site.get("/");
+      const gzipped = await site.raw("/", { "accept-encoding": "gzip" });
+      expect(gzipped.headers["x-page-cache"]).toBe("hit");
+      expect(gzipped.headers["content-encoding"]).toBe("gzip");
+      expect(zlib.gunzipSync(gzipped.body).toString()).toContain("render #1");
+      const plain = await site.raw("/", {});
+      expect(plain.headers["x-page-cache"]).toBe("hit");
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.body.toString()).toContain("render #1");
+      expect(site.renders).toHaveLength(1);
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("signed-in requests, tokens, RSC payloads and non-GET methods always render", async () => {
+    const site = await serveWith(createPageCache(), { "/": {} });
+    try {
+      await site.get("/");
+      await site.get("/", { cookie: "theme=dark; toolforge.session_token=abc" });
+      await site.get("/", { authorization: "Bearer tf_x" });
+      await site.get("/", { rsc: "1" });
+      expect(site.renders).toHaveLength(4);
+      expect((await site.get("/", { cookie: "theme=dark" })).headers.get("x-page-cache")).toBe("hit");
+      expect(isSharedPageRequest({ method: "HEAD", url: "/", headers: {} } as http.IncomingMessage)).toBe(false);
+      expect(isSharedPageRequest({ method: "POST", url: "/", headers: {} } as http.IncomingMessage)).toBe(false);
+      expect(isSharedPageRequest({ method: "GET", url: "/api/products", headers: {} } as http.IncomingMessage)).toBe(false);
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("keeps only complete 200 HTML answers that declare themselves shared and set no cookie", async () => {
+    const pages: Record<string, Page> = {
+      "/private": { cacheControl: "private, no-cache, no-store, max-age=0, must-revalidate" },
+      "/cookie": { cookie: true },
+      "/gone": { status: 410 },
+      "/json": { type: "application/json" },
+    };
+    const site = await serveWith(createPageCache(), pages);
+    try {
+      for (const path of [...Object.keys(pages), "/nowhere"]) {
+        await site.get(path);
+        expect((await site.get(path)).headers.get("x-page-cache")).toBe("miss");
+      }
+      expect(site.renders).toHaveLength(10);
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("requests that arrive while a kept page is rendered again wait for that one render", async () => {
+    const cache = createPageCache();
+    const site = await serveWith(cache, { "/slow": { delayMs: 150 } });
+    try {
+      await site.get("/slow");
+      cache.clear();
+      const answers = await Promise.all(Array.from({ length: 8 }, () => site.get("/slow")));
+      expect(site.renders).toHaveLength(2);
+      expect(answers.every((answer) => answer.body.includes("render #2"))).toBe(true);
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("pages that were never kept are rendered for each request, not queued behind each other", async () => {
+    const site = await serveWith(createPageCache(), { "/private": { cacheControl: "private, no-store", delayMs: 100 } });
+    try {
+      const started = Date.now();
+      await Promise.all(Array.from({ length: 4 }, () => site.get("/private")));
+      expect(site.renders).toHaveLength(4);
+      // Four renders side by side, not one after another (4 × 100 ms).
+      expect(Date.now() - started).toBeLessThan(380);
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("an expired copy is served while one request renders the page again", async () => {
+    let clock = 1_000;
+    const site = await serveWith(createPageCache({ ttlMs: 2_000, now: () => clock }), { "/slow": { delayMs: 150 } });
+    try {
+      await site.get("/slow");
+      clock += 2_001;
+      const refreshing = site.get("/slow");
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const meanwhile = await site.get("/slow");
+      expect(meanwhile.headers.get("x-page-cache")).toBe("stale");
+      expect(meanwhile.body).toContain("render #1");
+      expect((await refreshing).body).toContain("render #2");
+      expect((await site.get("/slow")).headers.get("x-page-cache")).toBe("hit");
+      expect(site.renders).toHaveLength(2);
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("a render that was running when the copies were dropped is not kept (it may show the old data)", async () => {
+    const cache = createPageCache();
+    const site = await serveWith(cache, { "/": {} });
+    try {
+      site.dropDuringNextRender(() => cache.clear());
+      await site.get("/");
+      expect(cache.size.pages).toBe(0);
+      expect((await site.get("/")).headers.get("x-page-cache")).toBe("miss");
+      expect((await site.get("/")).headers.get("x-page-cache")).toBe("hit");
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("keeps at most its number of pages and bytes, dropping the least recently served", async () => {
+    const cache = createPageCache({ maxEntries: 2 });
+    const site = await serveWith(cache, { "/a": {}, "/b": {}, "/c": {} });
+    try {
+      await site.get("/a");
+      await site.get("/b");
+      await site.get("/a");
+      await site.get("/c");
+      expect(cache.size.pages).toBe(2);
+      expect((await site.get("/a")).headers.get("x-page-cache")).toBe("hit");
+      expect((await site.get("/b")).headers.get("x-page-cache")).toBe("miss");
+    } finally {
+      await site.close();
+    }
+    const small = createPageCache({ maxPageBytes: 100 });
+    const tiny = await serveWith(small, { "/": {} });
+    try {
+      await tiny.get("/");
+      expect(small.size).toEqual({ pages: 0, bytes: 0 });
+    } finally {
+      await tiny.close();
+    }
+  });
+
+  test("a change notice drops the copies of every installed cache", async () => {
+    const cache = installPageCache();
+    const site = await serveWith(cache, { "/": {} });
+    try {
+      await site.get("/");
+      expect(cache.size.pages).toBe(1);
+      await announceChange("catalog");
+      expect(cache.size.pages).toBe(0);
+      await site.get("/");
+      await announceChange("reviews");
+      expect(cache.size).toEqual({ pages: 0, bytes: 0 });
+    } finally {
+      await site.close();
+    }
+  });
+});
