@@ -1,7 +1,7 @@
 // @ts-check
 // This process's copy of the pages that are the same for every visitor (docs/decisions/043): the
-// answers that carry SHARED_CACHE_CONTROL (today `/` and `/servicedata`), asked for without a
-// session cookie or a token. Rendering one costs 10–30 ms of CPU; replaying it costs well under one.
+// answers that carry SHARED_CACHE_CONTROL (`/`, `/servicedata` and the product pages: next.config.mjs),
+// asked for without a session cookie or a token. Rendering one costs 10–30 ms of CPU; replaying it costs well under one.
 // The nginx cache in front (ADR 027) does the same for a deployment behind it; this one serves a shop
 // that runs alone (`npm start`) and keeps each instance's renders down to one per page and change.
 //
@@ -9,9 +9,12 @@
 //   public reviews change (lib/changes calls dropCachedPages() for every notice, local or remote).
 // - What is kept is Next's answer before this server adds the CSP nonce: each replay goes through the
 //   same rewrite as a render, so every answer still has a nonce of its own.
-// - One render per page at a time: requests that arrive meanwhile wait for it (or take the expired
-//   copy, if there is one) instead of rendering the same page again.
+// - One render per page at a time: requests that arrive meanwhile wait for it (or take the copy that
+//   expired moments ago, if there is one) instead of rendering the same page again.
 // - A render that was running when the copies were dropped is not kept (it may have read old data).
+// - Next renders another HTML for crawlers that read only the HTML (metadata blocking in <head>
+//   instead of streamed): they get copies of their own.
+import { HTML_LIMITED_BOT_UA_RE } from "next/dist/shared/lib/router/utils/html-bots.js";
 import { SHARED_CACHE_CONTROL } from "./shared-cache.mjs";
 
 /**
@@ -25,6 +28,8 @@ import { SHARED_CACHE_CONTROL } from "./shared-cache.mjs";
 /**
  * @typedef {object} PageCacheOptions
  * @property {number} [ttlMs] how long a copy is served before it is rendered again
+ * @property {number} [staleMs] how long after that it may still answer while the page is rendered again
+ * @property {number} [waitMs] how long a request waits for another's render before rendering itself
  * @property {number} [maxEntries] pages kept at most (the least recently served go first)
  * @property {number} [maxBytes] bytes kept at most, all pages together
  * @property {number} [maxPageBytes] a larger page is not kept
@@ -71,7 +76,7 @@ export function isSharedPageRequest(req) {
 /**
  * @param {PageCacheOptions} [options]
  */
-export function createPageCache({ ttlMs = 2_000, maxEntries = 200, maxBytes = 32 * 1024 * 1024, maxPageBytes = 1024 * 1024, now = Date.now } = {}) {
+export function createPageCache({ ttlMs = 2_000, staleMs = 5_000, waitMs = 10_000, maxEntries = 200, maxBytes = 32 * 1024 * 1024, maxPageBytes = 1024 * 1024, now = Date.now } = {}) {
   /** @type {Map<string, CachedPage>} least recently served first */
   const pages = new Map();
   /** @type {Map<string, Promise<CachedPage | null>>} */
@@ -127,6 +132,8 @@ export function createPageCache({ ttlMs = 2_000, maxEntries = 200, maxBytes = 32
    * @param {() => Promise<void>} render
    */
   const renderAndKeep = (key, res, render) => {
+    // A client that left while waiting for another's render: nothing to answer, nothing to keep.
+    if (res.destroyed) return Promise.resolve();
     const startedIn = generation;
     const ours = new Set(res.getHeaderNames());
     /** @type {[string, string | string[] | number][] | null} */
@@ -147,6 +154,8 @@ export function createPageCache({ ttlMs = 2_000, maxEntries = 200, maxBytes = 32
       const cacheControl = [res.getHeader("cache-control")].flat().join(", ");
       const type = String(res.getHeader("content-type") ?? "");
       if (res.statusCode !== 200 || cacheControl !== SHARED_CACHE_CONTROL || !type.includes("text/html") || res.hasHeader("set-cookie")) keepable = false;
+      // Only pages that can be kept say so (and count as misses); the rest pass by unmarked.
+      else res.setHeader("x-page-cache", "miss");
     };
     /** @param {unknown} chunk @param {BufferEncoding | undefined} encoding */
     const copy = (chunk, encoding) => {
@@ -191,7 +200,10 @@ export function createPageCache({ ttlMs = 2_000, maxEntries = 200, maxBytes = 32
 
     /** @type {Promise<CachedPage | null>} */
     const done = new Promise((resolve) => {
+      let settled = false;
       const settle = () => {
+        if (settled) return;
+        settled = true;
         const complete = res.writableFinished && keepable && headers !== null && generation === startedIn;
         if (!complete || !headers) return resolve(null);
         const page = { status: res.statusCode, headers, body: Buffer.concat(chunks), expires: now() + ttlMs };
@@ -218,6 +230,8 @@ export function createPageCache({ ttlMs = 2_000, maxEntries = 200, maxBytes = 32
       generation += 1;
       pages.clear();
       bytes = 0;
+      // Renders already running are not kept: the next request starts a fresh one.
+      rendering.clear();
     },
     /**
      * Answers `req` from the copy when there is one, else renders it with `render` (Next's handler)
@@ -228,29 +242,36 @@ export function createPageCache({ ttlMs = 2_000, maxEntries = 200, maxBytes = 32
      * @returns {Promise<void>}
      */
     async serve(req, res, render) {
-      const key = req.url ?? "/";
+      const key = `${HTML_LIMITED_BOT_UA_RE.test(String(req.headers["user-agent"] ?? "")) ? "bot " : ""}${req.url ?? "/"}`;
       const page = pages.get(key);
-      if (page && page.expires > now()) {
+      const at = now();
+      if (page && page.expires > at) {
         // Most recently served last: the eviction order.
         pages.delete(key);
         pages.set(key, page);
         stats.hits += 1;
         return replay(res, page, "hit");
       }
-      const pending = rendering.get(key);
-      if (pending && page) {
+      if (page && page.expires + staleMs <= at) forget(key);
+      const fresh = page && page.expires + staleMs > at ? page : undefined;
+      if (fresh && rendering.has(key)) {
         stats.stale += 1;
-        return replay(res, page, "stale");
+        return replay(res, fresh, "stale");
       }
-      if (pending && known.has(key)) {
-        const rendered = await pending;
-        if (rendered && !res.destroyed) {
+      // Wait for the render running for a page kept before; if it is not kept (the copies were
+      // dropped meanwhile), wait for the next one, up to waitMs in all.
+      const giveUp = at + waitMs;
+      for (let pending = rendering.get(key); pending && known.has(key) && now() < giveUp; pending = rendering.get(key)) {
+        /** @type {NodeJS.Timeout | undefined} */
+        let timer;
+        const rendered = await Promise.race([pending, new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, giveUp - now()), null)))]).finally(() => clearTimeout(timer));
+        if (res.destroyed) return;
+        if (rendered) {
           stats.waited += 1;
-          return replay(res, rendered, "hit");
+          return replay(res, /** @type {CachedPage} */ (rendered), "hit");
         }
       }
       stats.misses += 1;
-      res.setHeader("x-page-cache", "miss");
       return renderAndKeep(key, res, render);
     },
   };

@@ -4,12 +4,13 @@ import zlib from "node:zlib";
 import { announceChange } from "@/lib/changes";
 import { createPageCache, installPageCache, isSharedPageRequest } from "@/server/page-cache.mjs";
 import { applySecurityHeaders, readSecurityPolicy } from "@/server/security-headers.mjs";
-import { SHARED_CACHE_CONTROL } from "@/server/shared-cache.mjs";
+import { expireSharedCopiesWithTheSecond, SHARED_CACHE_CONTROL } from "@/server/shared-cache.mjs";
 
 /**
  * The server's copy of the anonymous pages (server/page-cache.mjs, ADR 043) on a real HTTP server,
- * wired as server/index.mjs wires it: the security headers first, the cache around a stand-in for
- * Next that streams its page in parts and counts its renders.
+ * wired as server/index.mjs wires it: the proxy expiry and security headers first, the cache around a
+ * stand-in for Next that sends its headers with flushHeaders (as Next's pipe does), streams its page
+ * in parts and counts its renders.
  */
 
 type Page = { status?: number; cacheControl?: string; cookie?: boolean; type?: string; delayMs?: number };
@@ -18,25 +19,31 @@ const PARTS = ['<!DOCTYPE html><html><head><script src="/_next/static/chunks/a.j
 
 async function serveWith(cache: ReturnType<typeof createPageCache>, pages: Record<string, Page>) {
   const renders: string[] = [];
+  const running = { now: 0, most: 0 };
   let dropWhileRendering: (() => void) | undefined;
   const policy = readSecurityPolicy({}, false);
   const render = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const page = pages[req.url ?? "/"] ?? { status: 404, cacheControl: "private, no-store" };
     renders.push(req.url ?? "/");
     const count = renders.length;
+    running.now += 1;
+    running.most = Math.max(running.most, running.now);
     res.statusCode = page.status ?? 200;
     res.setHeader("content-type", page.type ?? "text/html; charset=utf-8");
     res.setHeader("cache-control", page.cacheControl ?? SHARED_CACHE_CONTROL);
-    res.setHeader("vary", "rsc, Accept-Encoding");
+    res.setHeader("vary", "rsc");
     if (page.cookie) res.setHeader("set-cookie", "toolforge.cart=1; Path=/");
+    res.flushHeaders();
     res.write(PARTS[0]);
     await new Promise((resolve) => setTimeout(resolve, page.delayMs ?? 0));
     dropWhileRendering?.();
     res.write(PARTS[1]);
     res.write(Buffer.from(`${PARTS[2]}${count}`));
     res.end(PARTS[3]);
+    running.now -= 1;
   };
   const server = http.createServer((req, res) => {
+    expireSharedCopiesWithTheSecond(res);
     applySecurityHeaders(req, res, policy);
     void (isSharedPageRequest(req) ? cache.serve(req, res, () => render(req, res)) : render(req, res));
   });
@@ -59,7 +66,9 @@ async function serveWith(cache: ReturnType<typeof createPageCache>, pages: Recor
         .on("error", reject);
     });
   return {
+    base,
     renders,
+    running,
     get,
     raw,
     dropDuringNextRender(drop: () => void) {
@@ -68,7 +77,11 @@ async function serveWith(cache: ReturnType<typeof createPageCache>, pages: Recor
         drop();
       };
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -94,7 +107,9 @@ describe("the page cache", () => {
       expect(nonceOf(first)).not.toBe(nonceOf(second));
       // Next's headers come back once, not doubled by the rewrite.
       expect(second.headers.get("cache-control")).toBe(SHARED_CACHE_CONTROL);
-      expect(second.headers.get("vary")).toBe(first.headers.get("vary"));
+      expect(first.headers.get("vary")).toBe("rsc, Accept-Encoding");
+      expect(second.headers.get("vary")).toBe("rsc, Accept-Encoding");
+      expect(second.headers.get("x-accel-expires")).toMatch(/^@\d+$/);
       expect(second.headers.get("content-type")).toBe("text/html; charset=utf-8");
     } finally {
       await site.close();
@@ -147,7 +162,7 @@ describe("the page cache", () => {
     try {
       for (const path of [...Object.keys(pages), "/nowhere"]) {
         await site.get(path);
-        expect((await site.get(path)).headers.get("x-page-cache")).toBe("miss");
+        expect((await site.get(path)).headers.get("x-page-cache")).toBeNull();
       }
       expect(site.renders).toHaveLength(10);
     } finally {
@@ -172,11 +187,12 @@ describe("the page cache", () => {
   test("pages that were never kept are rendered for each request, not queued behind each other", async () => {
     const site = await serveWith(createPageCache(), { "/private": { cacheControl: "private, no-store", delayMs: 100 } });
     try {
-      const started = Date.now();
-      await Promise.all(Array.from({ length: 4 }, () => site.get("/private")));
+      const answers = await Promise.all(Array.from({ length: 4 }, () => site.get("/private")));
       expect(site.renders).toHaveLength(4);
-      // Four renders side by side, not one after another (4 × 100 ms).
-      expect(Date.now() - started).toBeLessThan(380);
+      // Four renders side by side, not one after another.
+      expect(site.running.most).toBe(4);
+      // Not kept, so not marked: only pages that can be kept count as misses.
+      expect(answers.map((answer) => answer.headers.get("x-page-cache"))).toEqual([null, null, null, null]);
     } finally {
       await site.close();
     }
@@ -189,12 +205,89 @@ describe("the page cache", () => {
       await site.get("/slow");
       clock += 2_001;
       const refreshing = site.get("/slow");
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      while (site.renders.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
       const meanwhile = await site.get("/slow");
       expect(meanwhile.headers.get("x-page-cache")).toBe("stale");
       expect(meanwhile.body).toContain("render #1");
       expect((await refreshing).body).toContain("render #2");
       expect((await site.get("/slow")).headers.get("x-page-cache")).toBe("hit");
+      expect(site.renders).toHaveLength(2);
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("a copy older than its stale window is not served: the request waits for the new render", async () => {
+    let clock = 1_000;
+    const site = await serveWith(createPageCache({ ttlMs: 2_000, staleMs: 5_000, now: () => clock }), { "/slow": { delayMs: 100 } });
+    try {
+      await site.get("/slow");
+      clock += 2_000 + 5_000 + 1;
+      const refreshing = site.get("/slow");
+      while (site.renders.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+      const meanwhile = await site.get("/slow");
+      expect(meanwhile.headers.get("x-page-cache")).toBe("hit");
+      expect(meanwhile.body).toContain("render #2");
+      expect((await refreshing).body).toContain("render #2");
+      expect(site.renders).toHaveLength(2);
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("requests waiting on a render that is dropped wait for the one render after it", async () => {
+    const cache = createPageCache();
+    const site = await serveWith(cache, { "/slow": { delayMs: 150 } });
+    try {
+      await site.get("/slow");
+      cache.clear();
+      site.dropDuringNextRender(() => cache.clear());
+      const first = site.get("/slow");
+      while (site.renders.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+      const waiting = await Promise.all(Array.from({ length: 3 }, () => site.get("/slow")));
+      expect((await first).body).toContain("render #2");
+      expect(site.renders).toHaveLength(3);
+      expect(waiting.map((answer) => answer.body.includes("render #3"))).toEqual([true, true, true]);
+      expect((await site.get("/slow")).headers.get("x-page-cache")).toBe("hit");
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("a waiting client that leaves is not rendered for, and does not hold the page", async () => {
+    const cache = createPageCache();
+    const site = await serveWith(cache, { "/slow": { delayMs: 200 } });
+    try {
+      await site.get("/slow");
+      cache.clear();
+      // The render the client waits on is not kept, so a client still there would render next.
+      site.dropDuringNextRender(() => cache.clear());
+      const first = site.get("/slow");
+      while (site.renders.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+      const leaving = new AbortController();
+      const left = fetch(`${site.base}/slow`, { signal: leaving.signal }).catch((error: unknown) => error);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      leaving.abort();
+      expect(await left).toHaveProperty("name", "AbortError");
+      expect((await first).body).toContain("render #2");
+      const next = await site.get("/slow");
+      expect(next.headers.get("x-page-cache")).toBe("miss");
+      expect(next.body).toContain("render #3");
+      expect(site.renders).toHaveLength(3);
+      expect((await site.get("/slow")).headers.get("x-page-cache")).toBe("hit");
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("crawlers that read only the HTML get copies of their own (Next renders their metadata differently)", async () => {
+    const site = await serveWith(createPageCache(), { "/": {} });
+    try {
+      await site.get("/");
+      const bot = { "user-agent": "Mozilla/5.0 (compatible; Twitterbot/1.0)" };
+      expect((await site.get("/", bot)).headers.get("x-page-cache")).toBe("miss");
+      expect((await site.get("/", bot)).headers.get("x-page-cache")).toBe("hit");
+      expect((await site.get("/")).body).toContain("render #1");
       expect(site.renders).toHaveLength(2);
     } finally {
       await site.close();
