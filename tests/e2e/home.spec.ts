@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { expectNoAxeViolations } from "./helpers";
+import { expectNoAxeViolations, signInAsAdmin } from "./helpers";
 
 test("the home page shows every section of the storefront", async ({ page }) => {
   const response = await page.goto("/");
@@ -96,4 +96,37 @@ test("an unknown path shows the not-found page with HTTP 404", async ({ page }) 
   await expect(page.getByText(/couldn.t find the page you.re looking for/)).toBeVisible();
   await page.getByRole("link", { name: /back to homepage/i }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test("visitors get the public pages from the server's copy, and an admin's change shows on the next visit", async ({ page, browser, baseURL }) => {
+  const product = "/products/prd_tape_measure_8m";
+  const original = await (await page.request.get(`/api/products/prd_tape_measure_8m`)).json();
+  const admin = await browser.newContext({ baseURL });
+  const adminPage = await admin.newPage();
+  await signInAsAdmin(adminPage, baseURL);
+  const description = `Marked in tenths of a millimetre, checked ${Date.now().toString(36)}.`;
+  try {
+    // The visitor's requests, back to back (a goto also waits for React, which may take seconds here).
+    await page.request.get(product);
+    const again = await page.request.get(product);
+    expect(["hit", "stale"]).toContain(again.headers()["x-page-cache"]);
+    // A copy still gets a nonce of its own on every script tag it sends.
+    const nonce = /'nonce-([^']+)'/.exec(again.headers()["content-security-policy"] ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    const tags = (await again.text()).match(/<script[^>]*>/g) ?? [];
+    expect(tags.length).toBeGreaterThan(0);
+    expect(tags.filter((tag) => !tag.includes(`nonce="${nonce}"`))).toEqual([]);
+    // And a page from the copy runs (the fixtures wait for React after every goto).
+    expect(["hit", "stale"]).toContain((await page.goto(product))?.headers()["x-page-cache"]);
+
+    // The copy would live two seconds more; the change notice drops it as the write commits.
+    const patched = await adminPage.request.patch(`/api/products/prd_tape_measure_8m`, { data: { description }, headers: { origin: baseURL ?? "" } });
+    expect(patched.status()).toBe(200);
+    const after = await page.goto(product);
+    expect(after?.headers()["x-page-cache"]).toBe("miss");
+    await expect(page.getByText(description)).toBeVisible();
+  } finally {
+    await adminPage.request.patch(`/api/products/prd_tape_measure_8m`, { data: { description: original.description }, headers: { origin: baseURL ?? "" } });
+    await admin.close();
+  }
 });
