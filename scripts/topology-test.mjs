@@ -296,6 +296,13 @@ describe("nginx in front of two instances on one PostgreSQL database", { concurr
     assert.equal(refused.status, 200);
     assert.equal(refused.headers["content-encoding"], undefined);
     assert.match(refused.body.toString("utf8"), /All tools/);
+    // A crawler that reads only the HTML gets Next's page for crawlers, cached apart from browsers'.
+    const crawler = { "user-agent": "Mozilla/5.0 (compatible; Twitterbot/1.0)" };
+    const first = await request(`${PROXY}/servicedata`, { headers: crawler });
+    assert.equal(first.headers["x-cache-status"], "MISS");
+    const again = await request(`${PROXY}/servicedata`, { headers: crawler });
+    assert.match(String(again.headers["x-cache-status"]), /^(HIT|UPDATING|STALE)$/);
+    assert.match(again.body.toString("utf8"), /All tools/);
     // The app ends a shared copy's freshness with the current second, and only a shared copy's.
     assert.match(String((await request(`${a.base}/servicedata`)).headers["x-accel-expires"]), /^@\d{10}$/);
     assert.match(String((await request(`${b.base}/api/products`)).headers["x-accel-expires"]), /^@\d{10}$/);

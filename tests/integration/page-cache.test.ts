@@ -1,6 +1,8 @@
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
+import { HTML_LIMITED_BOT_UA_RE } from "next/dist/shared/lib/router/utils/html-bots.js";
 import { announceChange } from "@/lib/changes";
 import { createPageCache, installPageCache, isSharedPageRequest } from "@/server/page-cache.mjs";
 import { applySecurityHeaders, readSecurityPolicy } from "@/server/security-headers.mjs";
@@ -292,6 +294,14 @@ describe("the page cache", () => {
     } finally {
       await site.close();
     }
+  });
+
+  test("nginx keys crawlers apart with Next's own pattern (deploy/nginx), so neither cache mixes their pages", () => {
+    const template = fs.readFileSync("deploy/nginx/templates/toolforge.conf.template", "utf8");
+    const map = /map \$http_user_agent \$toolforge_html_limited_bot \{[^}]*"~\*(.+)" bot;/.exec(template);
+    expect(map?.[1]).toBe(HTML_LIMITED_BOT_UA_RE.source);
+    expect(HTML_LIMITED_BOT_UA_RE.flags).toBe("i");
+    expect(fs.readFileSync("deploy/nginx/proxy.conf", "utf8")).toMatch(/proxy_cache_key [^;]*\$toolforge_html_limited_bot;/);
   });
 
   test("a render that was running when the copies were dropped is not kept (it may show the old data)", async () => {
