@@ -15,6 +15,7 @@
 // - Next renders another HTML for crawlers that read only the HTML (metadata blocking in <head>
 //   instead of streamed): they get copies of their own.
 import { HTML_LIMITED_BOT_UA_RE } from "next/dist/shared/lib/router/utils/html-bots.js";
+import { foldWriteHeadArguments, isPagePath } from "./security-headers.mjs";
 import { SHARED_CACHE_CONTROL } from "./shared-cache.mjs";
 
 /**
@@ -38,7 +39,6 @@ import { SHARED_CACHE_CONTROL } from "./shared-cache.mjs";
 
 // Set by our server before Next answers, or by our rewrite afterwards: never part of a kept copy.
 const NOT_KEPT = new Set(["set-cookie", "content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "etag", "x-accel-expires"]);
-const SKIPPED_PATHS = ["/api/", "/_next/", "/uploads/", "/images/"];
 const SESSION_COOKIE = /toolforge\./;
 
 const HOLDER = Symbol.for("toolforge.pageCaches");
@@ -65,8 +65,7 @@ export function dropCachedPages() {
  */
 export function isSharedPageRequest(req) {
   if (req.method !== "GET") return false;
-  const url = req.url ?? "/";
-  if (SKIPPED_PATHS.some((prefix) => url.startsWith(prefix))) return false;
+  if (!isPagePath(req.url ?? "/")) return false;
   const { headers } = req;
   if (headers.rsc !== undefined || headers["next-action"] !== undefined || headers["next-router-prefetch"] !== undefined) return false;
   if (headers.authorization !== undefined) return false;
@@ -87,7 +86,6 @@ export function createPageCache({ ttlMs = 2_000, staleMs = 5_000, waitMs = 10_00
   const known = new Set();
   let bytes = 0;
   let generation = 0;
-  const stats = { hits: 0, misses: 0, stale: 0, waited: 0 };
 
   /** @param {string} key */
   const forget = (key) => {
@@ -176,9 +174,7 @@ export function createPageCache({ ttlMs = 2_000, staleMs = 5_000, waitMs = 10_00
     };
     res.writeHead = /** @type {typeof res.writeHead} */ (
       function (/** @type {number} */ status, /** @type {unknown[]} */ ...rest) {
-        res.statusCode = status;
-        const given = rest.find((arg) => arg && typeof arg === "object");
-        if (given && !Array.isArray(given)) for (const [name, value] of Object.entries(given)) if (value !== undefined) res.setHeader(name, value);
+        foldWriteHeadArguments(res, status, rest);
         snapshot();
         return writeHead.call(res, status);
       }
@@ -221,7 +217,6 @@ export function createPageCache({ ttlMs = 2_000, staleMs = 5_000, waitMs = 10_00
   };
 
   return {
-    stats,
     /** How many pages and bytes are kept (for tests and metrics). */
     get size() {
       return { pages: pages.size, bytes };
@@ -249,15 +244,11 @@ export function createPageCache({ ttlMs = 2_000, staleMs = 5_000, waitMs = 10_00
         // Most recently served last: the eviction order.
         pages.delete(key);
         pages.set(key, page);
-        stats.hits += 1;
         return replay(res, page, "hit");
       }
-      if (page && page.expires + staleMs <= at) forget(key);
-      const fresh = page && page.expires + staleMs > at ? page : undefined;
-      if (fresh && rendering.has(key)) {
-        stats.stale += 1;
-        return replay(res, fresh, "stale");
-      }
+      const recent = page && page.expires + staleMs > at ? page : undefined;
+      if (page && !recent) forget(key);
+      if (recent && rendering.has(key)) return replay(res, recent, "stale");
       // Wait for the render running for a page kept before; if it is not kept (the copies were
       // dropped meanwhile), wait for the next one, up to waitMs in all.
       const giveUp = at + waitMs;
@@ -266,12 +257,8 @@ export function createPageCache({ ttlMs = 2_000, staleMs = 5_000, waitMs = 10_00
         let timer;
         const rendered = await Promise.race([pending, new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, giveUp - now()), null)))]).finally(() => clearTimeout(timer));
         if (res.destroyed) return;
-        if (rendered) {
-          stats.waited += 1;
-          return replay(res, /** @type {CachedPage} */ (rendered), "hit");
-        }
+        if (rendered) return replay(res, /** @type {CachedPage} */ (rendered), "hit");
       }
-      stats.misses += 1;
       return renderAndKeep(key, res, render);
     },
   };

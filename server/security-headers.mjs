@@ -158,13 +158,36 @@ export function nonceInjector(nonce, { deferChunks = false } = {}) {
   };
 }
 
+const NOT_PAGES = ["/api/", "/_next/", "/uploads/", "/images/"];
+
+/**
+ * Whether a request path may be a page: not the API, nor Next's or the shop's static files.
+ * @param {string} url
+ */
+export function isPagePath(url) {
+  return !NOT_PAGES.some((prefix) => url.startsWith(prefix));
+}
+
 /**
  * @param {import("node:http").IncomingMessage} req
  */
 function wantsPage(req) {
-  const url = req.url ?? "/";
-  if (url.startsWith("/api/") || url.startsWith("/_next/") || url.startsWith("/uploads/") || url.startsWith("/images/")) return false;
+  if (!isPagePath(req.url ?? "/")) return false;
   return req.method === "GET" || req.method === "HEAD" || req.method === "POST";
+}
+
+/**
+ * What a wrapper of `res.writeHead(status, [message], [headers])` does before its own work: the
+ * status and the headers object become the answer's, so `res.getHeader` sees them, and the wrapped
+ * writeHead is then called with the status alone.
+ * @param {import("node:http").ServerResponse} res
+ * @param {number} status
+ * @param {unknown[]} rest writeHead's other arguments
+ */
+export function foldWriteHeadArguments(res, status, rest) {
+  res.statusCode = status;
+  const headers = rest.find((arg) => arg && typeof arg === "object");
+  if (headers && !Array.isArray(headers)) for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
 }
 
 /**
@@ -240,9 +263,7 @@ export function applySecurityHeaders(req, res, policy) {
   /** @type {typeof res.writeHead} */
   const patchedWriteHead = /** @type {any} */ (
     (/** @type {number} */ status, /** @type {any[]} */ ...rest) => {
-      res.statusCode = status;
-      const headers = rest.find((arg) => arg && typeof arg === "object");
-      if (headers && !Array.isArray(headers)) for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
+      foldWriteHeadArguments(res, status, rest);
       decide();
       return writeHead(status);
     }

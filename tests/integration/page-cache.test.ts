@@ -71,6 +71,10 @@ async function serveWith(cache: ReturnType<typeof createPageCache>, pages: Recor
     base,
     renders,
     running,
+    /** Resolves once the stand-in has started `count` renders. */
+    async untilRendered(count: number) {
+      while (renders.length < count) await new Promise((resolve) => setTimeout(resolve, 5));
+    },
     get,
     raw,
     dropDuringNextRender(drop: () => void) {
@@ -207,7 +211,7 @@ describe("the page cache", () => {
       await site.get("/slow");
       clock += 2_001;
       const refreshing = site.get("/slow");
-      while (site.renders.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+      await site.untilRendered(2);
       const meanwhile = await site.get("/slow");
       expect(meanwhile.headers.get("x-page-cache")).toBe("stale");
       expect(meanwhile.body).toContain("render #1");
@@ -226,7 +230,7 @@ describe("the page cache", () => {
       await site.get("/slow");
       clock += 2_000 + 5_000 + 1;
       const refreshing = site.get("/slow");
-      while (site.renders.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+      await site.untilRendered(2);
       const meanwhile = await site.get("/slow");
       expect(meanwhile.headers.get("x-page-cache")).toBe("hit");
       expect(meanwhile.body).toContain("render #2");
@@ -245,7 +249,7 @@ describe("the page cache", () => {
       cache.clear();
       site.dropDuringNextRender(() => cache.clear());
       const first = site.get("/slow");
-      while (site.renders.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+      await site.untilRendered(2);
       const waiting = await Promise.all(Array.from({ length: 3 }, () => site.get("/slow")));
       expect((await first).body).toContain("render #2");
       expect(site.renders).toHaveLength(3);
@@ -265,7 +269,7 @@ describe("the page cache", () => {
       // The render the client waits on is not kept, so a client still there would render next.
       site.dropDuringNextRender(() => cache.clear());
       const first = site.get("/slow");
-      while (site.renders.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+      await site.untilRendered(2);
       const leaving = new AbortController();
       const left = fetch(`${site.base}/slow`, { signal: leaving.signal }).catch((error: unknown) => error);
       await new Promise((resolve) => setTimeout(resolve, 20));
