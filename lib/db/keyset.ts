@@ -19,14 +19,50 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.key, cursor.id, cursor.dir === "after" ? "a" : "b"])).toString("base64url");
 }
 
+function invalidCursor(): AppError {
+  return new AppError("invalid", "This page link is not valid. Go back to the first page.", { cursor: "This page link is not valid" });
+}
+
 /** The cursor of a page link; a tampered or truncated one is a 422, never a 500. */
 export function decodeCursor(text: string): Cursor {
+  let parsed: [string, string, "a" | "b"];
   try {
-    const [key, id, dir] = cursorSchema.parse(JSON.parse(Buffer.from(text, "base64url").toString("utf8")));
-    return { key, id, dir: dir === "a" ? "after" : "before" };
+    parsed = cursorSchema.parse(JSON.parse(Buffer.from(text, "base64url").toString("utf8")));
   } catch {
-    throw new AppError("invalid", "This page link is not valid. Go back to the first page.", { cursor: "This page link is not valid" });
+    throw invalidCursor();
   }
+  const [key, id, dir] = parsed;
+  // PostgreSQL refuses NUL in text: the query would fail, so the link is refused before it is asked.
+  if (key.includes("\u0000") || id.includes("\u0000")) throw invalidCursor();
+  return { key, id, dir: dir === "a" ? "after" : "before" };
+}
+
+// The text form PostgreSQL gives a timestamptz (`2026-11-26 07:28:30.059+00`), or ISO 8601.
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:Z|[+-](\d{2})(?::?(\d{2}))?)$/;
+const INT4_MAX = 2_147_483_647;
+
+/**
+ * Whether a cursor's key can be cast to its column's type: a tampered key (`'garbage'::timestamptz`,
+ * the 31st of February, an integer past int4) would make the database fail the query with a 500.
+ */
+export function isValidKey(key: string, keyType: KeysetSort["keyType"]): boolean {
+  if (keyType === "text") return true;
+  if (keyType === "integer") return /^-?\d{1,10}$/.test(key) && Math.abs(Number(key)) <= INT4_MAX;
+  const match = TIMESTAMP.exec(key);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second, offsetHours = "0", offsetMinutes = "0"] = match.slice(1).map((part) => part ?? "0").map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetHours <= 15 &&
+    offsetMinutes <= 59
+  );
 }
 
 export type KeysetSort = {
@@ -52,6 +88,7 @@ export type KeysetPlan = { where: SQL | undefined; orderBy: SQL[]; limit: number
  */
 export function planKeyset(sort: KeysetSort, query: PageQuery): KeysetPlan {
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  if (cursor && !isValidKey(cursor.key, sort.keyType)) throw invalidCursor();
   const backwards = cursor?.dir === "before";
   const direction = backwards ? (sort.direction === "asc" ? "desc" : "asc") : sort.direction;
   const compare = direction === "desc" ? "<" : ">";

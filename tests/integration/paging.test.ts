@@ -108,6 +108,24 @@ describe("Make Admin (GET /api/users)", () => {
     expect(tampered.status).toBe(422);
     expect(((await tampered.json()) as ErrorBody).error.fields?.cursor).toBeDefined();
   });
+
+  it("answers 422, not 500, for a well-formed cursor whose key or id the database could not read", async () => {
+    const cursor = (key: string, id = "usr_page_001") => Buffer.from(JSON.stringify([key, id, "a"])).toString("base64url");
+    const keys = ["garbage", "2026-02-31 10:00:00+00", "2026-11-26 25:00:00+00", "2026-11-26 07:28:30.059", "2026-11-26 07:28:30\u0000+00"];
+    for (const key of keys) {
+      const publicReviews = await reviews.GET(makeRequest(`/api/reviews?page=2&cursor=${cursor(key)}`), noParams());
+      expect({ key, status: publicReviews.status }).toEqual({ key, status: 422 });
+      const accounts = await users.GET(makeRequest(`/api/users?page=2&cursor=${cursor(key)}`, { cookie: admin.cookie }), noParams());
+      expect({ key, status: accounts.status }).toEqual({ key, status: 422 });
+    }
+    const nulInId = await users.GET(makeRequest(`/api/users?page=2&cursor=${cursor("2020-01-01 00:01:00+00", "usr\u0000x")}`, { cookie: admin.cookie }), noParams());
+    expect(nulInId.status).toBe(422);
+    // The text form PostgreSQL gives (with microseconds and a half-hour offset) and ISO 8601 are read.
+    for (const key of ["2020-01-01 00:01:00.123456+00", "2020-01-01T05:31:00+05:30", "2020-01-01T00:01:00Z"]) {
+      const page = await userPage(`page=2&pageSize=5&cursor=${cursor(key)}`);
+      expect({ key, status: page.status }).toEqual({ key, status: 200 });
+    }
+  });
 });
 
 describe("reviews", () => {
