@@ -50,7 +50,7 @@ export function isValidKey(key: string, keyType: KeysetSort["keyType"]): boolean
   if (keyType === "integer") return /^-?\d{1,10}$/.test(key) && Math.abs(Number(key)) <= INT4_MAX;
   const match = TIMESTAMP.exec(key);
   if (!match) return false;
-  const [year, month, day, hour, minute, second, offsetHours = "0", offsetMinutes = "0"] = match.slice(1).map((part) => part ?? "0").map(Number);
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = match.slice(1, 9).map((part) => Number(part ?? "0")) as [number, number, number, number, number, number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
   return (
     year >= 1 &&
