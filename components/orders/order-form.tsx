@@ -21,6 +21,8 @@ type OrderFormProps = {
   productName: string;
   email: string;
   unitPriceCents: number;
+  /** The flat shipping charge the server adds to every order (SHIPPING_FLAT_CENTS). */
+  shippingCents: number;
   currency: string;
   minOrderQuantity: number;
   stock: number;
@@ -55,7 +57,7 @@ function newAttemptKey(): string {
   return crypto.randomUUID();
 }
 
-export function OrderForm({ productId, productName, email, unitPriceCents, currency, minOrderQuantity, stock, defaults, defaultQuantity }: OrderFormProps) {
+export function OrderForm({ productId, productName, email, unitPriceCents, shippingCents, currency, minOrderQuantity, stock, defaults, defaultQuantity }: OrderFormProps) {
   const router = useRouter();
   const [attemptKey, setAttemptKey] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -74,7 +76,9 @@ export function OrderForm({ productId, productName, email, unitPriceCents, curre
     defaultValues: { productId, phone: defaults?.phone ?? "", quantity: defaultQuantity, shippingAddress: defaults?.shippingAddress ?? EMPTY_ADDRESS },
   });
   const quantity = useWatch({ control, name: "quantity" });
-  const total = totalFor(unitPriceCents, quantity);
+  const tools = totalFor(unitPriceCents, quantity);
+  // What the server will charge: the tools plus the flat shipping charge (SHIPPING_FLAT_CENTS).
+  const total = tools === null ? null : tools + shippingCents;
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -157,9 +161,14 @@ export function OrderForm({ productId, productName, email, unitPriceCents, curre
         field={(name) => register(`shippingAddress.${name}`)}
         errorOf={(name) => errors.shippingAddress?.[name]?.message}
       />
-      <p aria-live="polite" aria-atomic="true" data-testid="order-total" className="text-lg font-semibold text-slate-900">
-        Total: {total === null ? "—" : formatMoney(total, currency)}
-      </p>
+      <div>
+        <p className="text-slate-700" data-testid="order-shipping">
+          Shipping: {shippingCents === 0 ? "Free" : formatMoney(shippingCents, currency)}
+        </p>
+        <p aria-live="polite" aria-atomic="true" data-testid="order-total" className="text-lg font-semibold text-slate-900">
+          Total: {total === null ? "—" : formatMoney(total, currency)}
+        </p>
+      </div>
       <SubmitButton pending={pending} pendingLabel="Placing order…" className={buttonClasses("primary", "lg", "w-full sm:w-auto")}>
         Place order
       </SubmitButton>

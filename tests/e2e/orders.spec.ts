@@ -39,6 +39,8 @@ test("order a tool from the home page with a shipping address, then cancel the o
   await expect(quantity).toHaveAttribute("max", String(before.stock));
   const total = page.getByTestId("order-total");
   await expect(total).toHaveText("Total: —");
+  // The e2e shop charges no shipping (SHIPPING_FLAT_CENTS unset); the total is what the server will charge.
+  await expect(page.getByTestId("order-shipping")).toHaveText("Shipping: Free");
   await expectNoAxeViolations(page);
 
   await page.getByLabel("Contact Number").fill("+1 555 010 0199");

@@ -6,6 +6,7 @@ import { AddToCartButton } from "@/components/cart/add-to-cart-button";
 import { OrderForm } from "@/components/orders/order-form";
 import { Img } from "@/components/ui/img";
 import { findProductById } from "@/lib/catalog/service";
+import { getEnv } from "@/lib/env";
 import { formatMoney } from "@/lib/money/format";
 import { findLastShippingDetails } from "@/lib/orders/service";
 import { productIdSchema } from "@/models/catalog";
@@ -72,6 +73,7 @@ export default async function PurchasePage({ params, searchParams }: PurchasePag
                 productName={product.name}
                 email={actor.email}
                 unitPriceCents={product.priceCents}
+                shippingCents={getEnv().SHIPPING_FLAT_CENTS}
                 currency={product.currency}
                 minOrderQuantity={product.minOrderQuantity}
                 stock={product.stock}
