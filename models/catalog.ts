@@ -109,10 +109,27 @@ export const productInputSchema = z.strictObject({
 });
 export type ProductInput = z.infer<typeof productInputSchema>;
 
-/** Edit Product: any subset of the same fields. */
+/**
+ * Edit Product: any subset of the same fields. Stock is either set (`stock`) or moved by a number of
+ * units (`stockChange`, e.g. 50 for a delivery, -3 for damaged units): a change is applied to the stock
+ * as it is when it is saved, so orders placed while an admin edits are not overwritten.
+ */
 export const productPatchSchema = productInputSchema
   .partial()
-  .refine((patch) => Object.keys(patch).length > 0, "Change at least one field");
+  .extend({
+    stockChange: z
+      .number({ error: "Enter the change in stock as a whole number of units" })
+      .int("Enter the change in stock as a whole number of units")
+      .min(-10_000_000, "The change in stock is too large")
+      .max(10_000_000, "The change in stock is too large")
+      .refine((change) => change !== 0, "A change in stock of 0 changes nothing")
+      .optional(),
+  })
+  .refine((patch) => Object.keys(patch).length > 0, "Change at least one field")
+  .refine((patch) => patch.stock === undefined || patch.stockChange === undefined, {
+    message: "Send either stock or stockChange, not both",
+    path: ["stockChange"],
+  });
 export type ProductPatch = z.infer<typeof productPatchSchema>;
 
 // Zod-free, for client components (the catalog grid renders in the browser; ADR 038).

@@ -40,19 +40,29 @@ const addSchema = fieldsSchema.extend({ photo: photoField(true) });
 const editSchema = fieldsSchema.extend({ photo: photoField(false) });
 
 type ProductFormValues = z.input<typeof addSchema>;
-type ServerField = "name" | "description" | "priceCents" | "stock" | "minOrderQuantity" | "imageUrl";
+type ServerField = "name" | "description" | "priceCents" | "stock" | "stockChange" | "minOrderQuantity" | "imageUrl";
 const formFieldFor: Record<ServerField, Path<ProductFormValues>> = {
   name: "name",
   description: "description",
   priceCents: "price",
   stock: "stock",
+  stockChange: "stock",
   minOrderQuantity: "minOrderQuantity",
   imageUrl: "photo",
 };
-const fieldOrder: ServerField[] = ["name", "stock", "minOrderQuantity", "imageUrl", "priceCents", "description"];
+const fieldOrder: ServerField[] = ["name", "stock", "stockChange", "minOrderQuantity", "imageUrl", "priceCents", "description"];
 
 type Upload = { percent: number; done: boolean };
 type ProductFormProps = { mode: "add" } | { mode: "edit"; product: Product };
+
+/** The toast after an edit; says so when orders moved the stock while the page was open. */
+function stockNote(saved: string, typed: number, now: number): string {
+  if (now === typed) return saved.replace(/\.$/, "");
+  const moved = Math.abs(now - typed);
+  const units = moved === 1 ? "1 unit" : `${moved} units`;
+  const were = moved === 1 ? "was" : "were";
+  return `${saved} Stock is now ${now}, not ${typed}: ${units} ${were} ${now < typed ? "sold or taken away" : "returned or added"} while you were editing.`;
+}
 
 function centsToTyped(cents: number): string {
   return (cents / 100).toFixed(2);
@@ -157,7 +167,8 @@ export function ProductForm(props: ProductFormProps) {
     if (values.name !== editing.name) patch.name = values.name;
     if (values.description !== editing.description) patch.description = values.description;
     if (priceCents !== editing.priceCents) patch.priceCents = priceCents;
-    if (values.stock !== editing.stock) patch.stock = values.stock;
+    // Sent as a change, applied to the stock as it is on saving: units sold while this page was open stay sold.
+    if (values.stock !== editing.stock) patch.stockChange = values.stock - editing.stock;
     if (values.minOrderQuantity !== editing.minOrderQuantity) patch.minOrderQuantity = values.minOrderQuantity;
     if (file) {
       const imageUrl = await uploadPhoto(file);
@@ -178,7 +189,7 @@ export function ProductForm(props: ProductFormProps) {
       showServerErrors(result.message, result.fields);
       return;
     }
-    toast.success("Product updated");
+    toast.success(stockNote("Product updated.", values.stock, result.body.stock));
     router.push("/dashboard/manageProducts");
     router.refresh();
   }

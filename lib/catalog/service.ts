@@ -203,9 +203,19 @@ export async function updateProduct(actor: Actor, id: string, patch: ProductPatc
       .where(and(eq(product.id, id), isNull(product.deletedAt)))
       .for("update");
     if (!before) throw new AppError("not_found", "No product with this id is on sale.");
+    const { stockChange, ...fields } = patch;
+    // The row is locked, so the stock read above is the stock the change applies to.
+    const stock = stockChange === undefined ? fields.stock : before.stock + stockChange;
+    if (stock !== undefined && stock < 0) {
+      const message = `Only ${before.stock} units are in stock now, so ${-(stockChange ?? 0)} cannot be taken away.`;
+      throw new AppError("conflict", message, { stock: message });
+    }
+    if (stock !== undefined && stock > 10_000_000) {
+      throw new AppError("invalid", "The available stock is too large", { stock: "The available stock is too large" });
+    }
     const [row] = await tx
       .update(product)
-      .set({ ...patch, updatedAt: new Date() })
+      .set({ ...fields, ...(stock === undefined ? {} : { stock }), updatedAt: new Date() })
       .where(eq(product.id, id))
       .returning(productColumns);
     if (!row) throw new Error("product update returned nothing");

@@ -174,6 +174,29 @@ describe("products", () => {
     expect(((await misspelt.json()) as ErrorBody).error.fields).toMatchObject({ pricecents: 'Unknown field "pricecents"' });
   });
 
+  it("moves stock by a change applied to the stock as saved, so units sold while an admin edits stay sold", async () => {
+    const created = (await (await addProduct({ ...valid, stock: 100, minOrderQuantity: 1 })).json()) as Product;
+    const patch = (json: Record<string, unknown>) =>
+      productById.PATCH(makeRequest(`/api/products/${created.id}`, { method: "PATCH", json, cookie: admin.cookie }), noParams({ id: created.id }));
+    // The admin opened the form at 100 and types 150 for a delivery of 50; meanwhile a customer orders 10.
+    await placeOrder(customer, created.id, 10);
+    const restocked = await patch({ stockChange: 50 });
+    expect(restocked.status).toBe(200);
+    expect(((await restocked.json()) as Product).stock).toBe(140);
+    const taken = await patch({ stockChange: -40 });
+    expect(((await taken.json()) as Product).stock).toBe(100);
+    const tooMany = await patch({ stockChange: -101 });
+    expect(tooMany.status).toBe(409);
+    expect(((await tooMany.json()) as ErrorBody).error.fields?.stock).toBe("Only 100 units are in stock now, so 101 cannot be taken away.");
+    const both = await patch({ stock: 5, stockChange: 5 });
+    expect(both.status).toBe(422);
+    expect(((await both.json()) as ErrorBody).error.fields?.stockChange).toBe("Send either stock or stockChange, not both");
+    expect((await patch({ stockChange: 0 })).status).toBe(422);
+    expect((await patch({ stockChange: 2.5 })).status).toBe(422);
+    const product = (await (await productById.GET(makeRequest(`/api/products/${created.id}`), noParams({ id: created.id }))).json()) as Product;
+    expect(product.stock).toBe(100);
+  });
+
   it("deletes a product: gone from the catalog, 404 by id, orders keep it", async () => {
     const created = (await (await addProduct({ ...valid, stock: 5 })).json()) as Product;
     const order = await placeOrder(customer, created.id, 1);
