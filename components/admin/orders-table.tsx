@@ -1,6 +1,6 @@
 import { CancelOrderButton } from "@/components/orders/cancel-order-button";
 import { OrderNumberCell } from "@/components/orders/order-number-cell";
-import { StatusBadge } from "@/components/orders/status-badge";
+import { PaymentReference, StatusBadge } from "@/components/orders/status-badge";
 import { formatMoney } from "@/lib/money/format";
 import { linesSummary, unitsOf, type AdminOrderView } from "@/models/orders";
 import { cellClass, TableFrame } from "./data-table";
@@ -28,6 +28,7 @@ export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
               <td className={`${cellClass} font-semibold whitespace-nowrap text-slate-900`}>{formatMoney(order.totalCents, order.currency)}</td>
               <td className={cellClass}>
                 <StatusBadge status={order.status} />
+                {order.status === "paid" || order.status === "refunded" ? <PaymentReference reference={order.paymentRef} /> : null}
               </td>
               <td className={cellClass}>
                 {order.status === "paid" ? (

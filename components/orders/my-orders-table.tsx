@@ -6,7 +6,7 @@ import { formatMoney } from "@/lib/money/format";
 import { linesSummary, unitsOf, type OrderView } from "@/models/orders";
 import { CancelOrderButton } from "./cancel-order-button";
 import { OrderNumberCell } from "./order-number-cell";
-import { StatusBadge } from "./status-badge";
+import { PaymentReference, StatusBadge } from "./status-badge";
 
 const myOrdersColumns = ["Order", "Items", "Total", "Status", "Shipping", "Action"];
 
@@ -43,6 +43,7 @@ export function MyOrdersTable({ orders }: { orders: OrderView[] }) {
                 <td className={`${cellClass} font-semibold whitespace-nowrap text-slate-900`}>{formatMoney(order.totalCents, order.currency)}</td>
                 <td className={cellClass}>
                   <StatusBadge status={order.status} />
+                  {order.status === "paid" || order.status === "refunded" ? <PaymentReference reference={order.paymentRef} /> : null}
                 </td>
                 <td className={`${cellClass} text-sm whitespace-nowrap text-slate-800`}>
                   {order.status === "paid" || order.status === "refunded" ? (order.shipping === "shipped" ? "Shipped" : "Pending") : "—"}

@@ -15,3 +15,17 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
     </span>
   );
 }
+
+/**
+ * The start of a paid order's payment reference, as the order lists show it ("pi_3Q9..."): enough to
+ * match a card statement or a processor's dashboard; the order's page shows it whole.
+ */
+export function PaymentReference({ reference }: { reference: string | null }) {
+  if (!reference) return null;
+  return (
+    <span className="mt-2 block font-mono text-xs whitespace-nowrap text-slate-600" title={reference}>
+      <span className="sr-only">Payment reference starting </span>
+      {reference.slice(0, 6)}..
+    </span>
+  );
+}

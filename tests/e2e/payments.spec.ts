@@ -101,6 +101,8 @@ test("pay an order with the test card 4242 4242 4242 4242", async ({ page, baseU
   const row = orderRow(page, order.id);
   await expect(row).toContainText(order.number);
   await expect(row).toContainText("Paid");
+  // The list shows the start of the payment reference, as the seed's list did.
+  await expect(row).toContainText(`${(paid.paymentRef ?? "").slice(0, 6)}..`);
   await expect(row).toContainText("Pending");
   await expect(row.getByRole("link", { name: /^Pay/ })).toHaveCount(0);
   await expect(row.getByRole("button", { name: /^Cancel/ })).toHaveCount(0);
