@@ -1,8 +1,8 @@
 import { schemaAvailability, stockState } from "./catalog";
 
 describe("stockState", () => {
-  it("says In stock above twice the minimum order", () => {
-    expect(stockState({ stock: 21, minOrderQuantity: 10 })).toEqual({ kind: "in-stock", label: "In stock" });
+  it("says how many are in stock above twice the minimum order", () => {
+    expect(stockState({ stock: 21, minOrderQuantity: 10 })).toEqual({ kind: "in-stock", label: "21 in stock" });
   });
 
   it("says Only N left from twice the minimum down to the minimum", () => {

@@ -3,12 +3,12 @@
 import type { Product } from "./catalog";
 
 export type StockState =
-  | { kind: "in-stock"; label: "In stock" }
+  | { kind: "in-stock"; label: string }
   | { kind: "low"; label: string; left: number }
   | { kind: "out"; label: "Out of stock"; reason: string };
 
 /**
- * What a shopper is told about stock. A product is out of stock when fewer units are left than its
+ * What a shopper is told about stock ("120 in stock", "Only 8 left", "Out of stock"). A product is out of stock when fewer units are left than its
  * minimum order (nobody could order it), and "only N left" while at most twice the minimum remain.
  */
 export function stockState(product: Pick<Product, "stock" | "minOrderQuantity">): StockState {
@@ -19,7 +19,7 @@ export function stockState(product: Pick<Product, "stock" | "minOrderQuantity">)
     return { kind: "out", label: "Out of stock", reason };
   }
   if (stock <= 2 * min) return { kind: "low", label: `Only ${stock} left`, left: stock };
-  return { kind: "in-stock", label: "In stock" };
+  return { kind: "in-stock", label: `${stock} in stock` };
 }
 
 /** The schema.org availability of a stock state (Product JSON-LD). */

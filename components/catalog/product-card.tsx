@@ -50,7 +50,7 @@ export function ProductCard({ product, headingLevel = 3, eagerImage = false }: P
         <p className="text-sm text-slate-600">
           Minimum order: <span className="font-semibold text-slate-800">{product.minOrderQuantity} units</span>
         </p>
-        <p className="line-clamp-3 hidden text-sm leading-6 text-slate-600 sm:block">{product.description}</p>
+        <p className="line-clamp-2 text-sm leading-6 text-slate-600 sm:line-clamp-3">{product.description}</p>
         {state.kind === "out" ? (
           <div className="mt-auto flex flex-col gap-1">
             <button type="button" disabled aria-describedby={reasonId} className={buttonClasses("primary", "md", "w-full px-3")}>

@@ -6,7 +6,7 @@ const styles: Record<StockState["kind"], string> = {
   out: "bg-slate-100 text-slate-800 ring-slate-500/40",
 };
 
-/** "In stock", "Only N left" or "Out of stock", in words (colour only repeats what the words say). */
+/** "N in stock", "Only N left" or "Out of stock", in words (colour only repeats what the words say). */
 export function StockBadge({ state, className = "" }: { state: StockState; className?: string }) {
   return (
     <span
