@@ -344,7 +344,11 @@ export const mailOutbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
   },
-  (t) => [index("mail_outbox_undelivered_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index("mail_outbox_undelivered_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    // The admins' outbox page (no SMTP_URL): newest first, a page at a time.
+    index("mail_outbox_created_at_id_idx").on(t.createdAt, t.id),
+  ],
 );
 
 export const auditLog = pgTable(

@@ -15,7 +15,7 @@ export const dashboardSections: readonly DashboardSection[] = [
   { slug: "makeAdmin", label: "Make Admin", audience: "admin" },
   { slug: "messages", label: "Messages", audience: "admin" },
   { slug: "texts", label: "Text messages", audience: "admin" },
-  { slug: "mail", label: "Undelivered mail", audience: "admin" },
+  { slug: "mail", label: "Mail", audience: "admin" },
   { slug: "reviews", label: "Reviews", audience: "admin" },
   { slug: "audit", label: "Audit log", audience: "admin" },
   { slug: "myorders", label: "My Orders", audience: "customer" },

@@ -1,18 +1,54 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { AdminPageHeader, cellClass, EmptyState, TableFrame, TableHead } from "@/components/admin/data-table";
 import { formatDateTime } from "@/components/admin/format";
+import { OutboxMails } from "@/components/admin/outbox-mails";
+import { listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { requirePageActor } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { getEnv } from "@/lib/env";
 import { listUndeliveredMail } from "@/lib/mail";
+import { listOutboxMail } from "@/lib/mail/outbox";
 
-export const metadata: Metadata = { title: "Undelivered mail", robots: { index: false } };
+export const metadata: Metadata = { title: "Mail", robots: { index: false } };
 
-export default async function UndeliveredMailPage() {
+type MailPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const outboxHref = (page: number, cursor?: string) => listHref("/dashboard/mail", {}, page, cursor);
+
+/**
+ * With a mail server (SMTP_URL): the mail it could not take yet. Without one (development): the outbox,
+ * where every mail the shop writes stays, so an admin can read it here.
+ */
+export default async function MailPage({ searchParams }: MailPageProps) {
   const actor = await requirePageActor("/dashboard/mail");
   if (actor.role !== "admin") return <ForbiddenMessage />;
-  const smtp = Boolean(getEnv().SMTP_URL);
-  const mails = smtp ? await listUndeliveredMail(actor) : [];
+  if (!getEnv().SMTP_URL) {
+    const outbox = await listOutboxMail(actor, readPageQuery(await searchParams, 10));
+    return (
+      <>
+        <AdminPageHeader title="Mail">
+          No mail server is configured, so mail is kept here instead of being sent (development): nobody receives it. Set SMTP_URL for a
+          shop open to customers. {outbox.total === 1 ? "1 mail" : `${outbox.total} mails`}, newest first.
+        </AdminPageHeader>
+        {outbox.items.length === 0 ? (
+          <EmptyState title={outbox.total === 0 ? "No mail yet." : `There is no page ${outbox.page}.`}>
+            {outbox.total > 0 ? (
+              <Link href={outboxHref(1)} className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+                Go to the first page
+              </Link>
+            ) : (
+              "Order confirmations, receipts and account mail appear here."
+            )}
+          </EmptyState>
+        ) : (
+          <OutboxMails mails={outbox.items} />
+        )}
+        <Pagination page={outbox.page} pageCount={outbox.pageCount} href={outboxHref} nextCursor={outbox.nextCursor} prevCursor={outbox.prevCursor} label="Mail pages" />
+      </>
+    );
+  }
+  const mails = await listUndeliveredMail(actor);
 
   return (
     <>
@@ -20,9 +56,7 @@ export default async function UndeliveredMailPage() {
         Mail the shop could not hand to the mail server yet. The mail worker tries again with growing pauses (1 minute, then 2, 4… up to 6
         hours) and gives up after 10 tries.
       </AdminPageHeader>
-      {!smtp ? (
-        <EmptyState title="No mail server is configured.">Without SMTP_URL, mail stays in the outbox; read it with npm run outbox.</EmptyState>
-      ) : mails.length === 0 ? (
+      {mails.length === 0 ? (
         <EmptyState title="Every mail was delivered.">Nothing is waiting.</EmptyState>
       ) : (
         <TableFrame id="undelivered-mail" caption="Undelivered mail, newest first" minWidth="min-w-[48rem]">
