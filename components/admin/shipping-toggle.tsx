@@ -6,7 +6,7 @@ import type { ShippingState } from "@/models/orders";
 
 type ShippingToggleProps = { orderId: string; shipping: ShippingState; srLabel: string };
 
-/** A paid order's shipping state, shown as a badge, and apart from it the button that changes it. */
+/** A paid order's shipping state (Pending or Shipped, the words of PRODUCT and My Orders), shown as a badge, and apart from it the button that changes it. */
 export function ShippingToggle({ orderId, shipping, srLabel }: ShippingToggleProps) {
   const { pending, run } = useApiAction();
   const shipped = shipping === "shipped";
@@ -28,7 +28,7 @@ export function ShippingToggle({ orderId, shipping, srLabel }: ShippingTogglePro
           shipped ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-900"
         }`}
       >
-        {shipped ? "Shipped" : "Not shipped yet"}
+        {shipped ? "Shipped" : "Pending"}
       </span>
       <button
         type="button"
@@ -36,7 +36,7 @@ export function ShippingToggle({ orderId, shipping, srLabel }: ShippingTogglePro
         aria-disabled={pending || undefined}
         className={buttonClasses(shipped ? "secondary" : "primary", "sm", "whitespace-nowrap aria-disabled:opacity-60")}
       >
-        {pending ? "Saving…" : shipped ? "Mark as not shipped" : "Mark as shipped"}
+        {pending ? "Saving…" : shipped ? "Mark as pending" : "Mark as shipped"}
         <span className="sr-only">{srLabel}</span>
       </button>
     </div>
