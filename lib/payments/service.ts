@@ -26,7 +26,7 @@ import { invalidatePublicReviews } from "@/lib/reviews/service";
 import type { OrderView } from "@/models/orders";
 import type { ConfirmTestPaymentInput, PaymentStart } from "@/models/payments";
 import { payment } from "@/models/schema";
-import { isStripeConfigured, stripeClient, WEBHOOK_TOLERANCE_SECONDS, type Stripe } from "./stripe";
+import { callStripe, isStripeConfigured, stripeClient, WEBHOOK_TOLERANCE_SECONDS, type Stripe } from "./stripe";
 import { chargeTestCard, refundTestPayment } from "./test-processor";
 
 const SYSTEM_ACTOR = { userId: "system:payments" };
@@ -117,7 +117,7 @@ export async function markOrderPaid(evidence: PaidEvidence): Promise<PaymentOutc
 /** Asks the processor to refund a payment; the same key never refunds twice (https://docs.stripe.com/api/idempotent_requests). */
 async function refundAtProcessor(row: PaymentRow, idempotencyKey: string): Promise<string> {
   if (row.provider === "test") return refundTestPayment(row.reference, idempotencyKey).reference;
-  const refund = await stripeClient().refunds.create({ payment_intent: row.reference }, { idempotencyKey });
+  const refund = await callStripe("refund a payment", () => stripeClient().refunds.create({ payment_intent: row.reference }, { idempotencyKey }));
   return refund.id;
 }
 
@@ -207,16 +207,18 @@ export async function startPayment(actor: Actor, orderId: string): Promise<Payme
   const row = await requirePayableOrder(actor, orderId);
   const base = { amountCents: row.totalCents, currency: row.currency };
   if (!isStripeConfigured()) return { provider: "test", ...base };
-  const intent = await stripeClient().paymentIntents.create(
-    {
-      amount: row.totalCents,
-      currency: row.currency.toLowerCase(),
-      metadata: { orderId: row.id },
-      automatic_payment_methods: { enabled: true },
-      receipt_email: row.email,
-    },
-    // The same order and amount always map to the same PaymentIntent (https://docs.stripe.com/api/idempotent_requests).
-    { idempotencyKey: `toolforge-order-${row.id}-${row.totalCents}` },
+  const intent = await callStripe("create a PaymentIntent", () =>
+    stripeClient().paymentIntents.create(
+      {
+        amount: row.totalCents,
+        currency: row.currency.toLowerCase(),
+        metadata: { orderId: row.id },
+        automatic_payment_methods: { enabled: true },
+        receipt_email: row.email,
+      },
+      // The same order and amount always map to the same PaymentIntent (https://docs.stripe.com/api/idempotent_requests).
+      { idempotencyKey: `toolforge-order-${row.id}-${row.totalCents}` },
+    ),
   );
   if (!intent.client_secret) throw new AppError("unavailable", "The payment could not be started. Please try again.");
   if (row.paymentIntentId !== intent.id) await recordPaymentIntent(row.id, intent.id);
@@ -284,12 +286,18 @@ function paidOrRefused(outcome: PaymentOutcome): OrderView {
   return outcome.order;
 }
 
+const UNKNOWN_PAYMENT_INTENT = "Stripe has no payment with this id. Pay the order again from its payment page.";
+
 /** After Stripe Elements confirmed in the browser: the PaymentIntent is fetched from Stripe and checked here. */
 export async function confirmStripePayment(actor: Actor, orderId: string, paymentIntentId: string): Promise<OrderView> {
   if (!isStripeConfigured()) throw new AppError("conflict", "Stripe is not configured in this shop.");
   const current = await getOwnOrder(actor, orderId);
   if (current.status === "paid" && current.paymentRef === paymentIntentId) return current;
-  const intent = await stripeClient().paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] });
+  const intent = await callStripe(
+    "retrieve a PaymentIntent",
+    () => stripeClient().paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] }),
+    () => new AppError("invalid", UNKNOWN_PAYMENT_INTENT, { paymentIntentId: "Unknown payment" }),
+  );
   return paidOrRefused(await markPaidFromIntent(intent, orderId));
 }
 
@@ -309,7 +317,11 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
     const orderId = intent.metadata?.orderId;
     if (!orderId) return { handled: "ignored: no order" };
     // Card details are not in the event: fetch the intent with its charge, which also re-verifies it.
-    const fresh = await stripeClient().paymentIntents.retrieve(intent.id, { expand: ["latest_charge"] });
+    const fresh = await callStripe(
+      "retrieve a PaymentIntent",
+      () => stripeClient().paymentIntents.retrieve(intent.id, { expand: ["latest_charge"] }),
+      () => new AppError("not_found", "Stripe has no PaymentIntent with this id."),
+    );
     await markPaidFromIntent(fresh, orderId);
     return { handled: event.type };
   }

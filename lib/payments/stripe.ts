@@ -1,6 +1,8 @@
 import "server-only";
 import Stripe from "stripe";
 import { getEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
 
 /** Stripe's webhook signature tolerance (https://docs.stripe.com/webhooks#verify-manually). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -30,6 +32,43 @@ export function stripeClient(): Stripe {
 export function isStripeConfigured(): boolean {
   const env = getEnv();
   return Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY);
+}
+
+/** What a customer is told while Stripe cannot be reached or fails on its side. */
+export const STRIPE_UNAVAILABLE_MESSAGE = "The payment service is not answering; try again in a minute.";
+
+/**
+ * Runs one call to Stripe's API and turns the failures a customer can act on into AppErrors
+ * (https://docs.stripe.com/error-handling): an id Stripe does not know becomes `missing()`, a card
+ * error the decline it is, and a network failure, an error on Stripe's side, Stripe's rate limit or a
+ * key Stripe refuses a 503. Anything else (a request Stripe calls invalid) is a bug of ours: it is
+ * thrown as it is, logged and answered 500 by the one error mapper.
+ */
+export async function callStripe<T>(what: string, call: () => Promise<T>, missing?: () => AppError): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeError)) throw error;
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing" && missing) throw missing();
+    if (error instanceof Stripe.errors.StripeCardError) {
+      throw new AppError("payment_declined", error.message, undefined, error.decline_code ? { declineCode: error.decline_code } : undefined);
+    }
+    const outage =
+      error instanceof Stripe.errors.StripeConnectionError ||
+      error instanceof Stripe.errors.StripeAPIError ||
+      error instanceof Stripe.errors.StripeRateLimitError;
+    const refusedKey = error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError;
+    if (!outage && !refusedKey) throw error;
+    // A refused key is the operator's to fix (STRIPE_SECRET_KEY); an outage passes by itself.
+    log(refusedKey ? "error" : "warn", refusedKey ? "stripe refused the shop's API key" : "stripe did not answer", {
+      call: what,
+      type: error.type,
+      statusCode: error.statusCode,
+      requestId: error.requestId,
+      error: error.message,
+    });
+    throw new AppError("unavailable", STRIPE_UNAVAILABLE_MESSAGE);
+  }
 }
 
 export type { Stripe };

@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import * as ordersRoute from "@/app/api/orders/route";
@@ -16,7 +18,7 @@ import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/ht
 import { createProduct, TEST_ADDRESS } from "@/tests/fixtures/shop";
 
 type Order = { id: string; status: string; totalCents: number; paymentRef: string | null };
-type ErrorBody = { error: { code: string; message: string } };
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 const WEBHOOK_SECRET = "whsec_test_toolforge";
 const fake = new FakeStripe();
@@ -312,5 +314,90 @@ describe("no payment without an order to match (Stripe)", () => {
     expect(fake.refunds.map((r) => r.payment_intent)).not.toContain(first);
     const stray = rows.find((r) => r.reference === second);
     expect(await autoRefunds(stray?.id ?? "")).toHaveLength(1);
+  });
+});
+
+describe("when Stripe answers with an error or not at all", () => {
+  /** A stand-in for Stripe that answers every call with one status and error body, and asks the SDK not to retry. */
+  async function failingStripe(status: number, error: Record<string, string> | null): Promise<{ base: string; stop: () => Promise<void> }> {
+    const server = http.createServer((req, res) => {
+      req.resume();
+      if (!error) {
+        // Stripe's API cannot be reached: the connection is closed before an answer.
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(status, { "content-type": "application/json", "stripe-should-retry": "false", "request-id": "req_failing" });
+      res.end(JSON.stringify({ error }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    return { base: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  /** Points the shop at another Stripe for the length of `body` (the SDK client is kept per key, so the key changes too). */
+  async function withStripeAt(base: string, body: () => Promise<void>): Promise<void> {
+    const saved = { key: process.env.STRIPE_SECRET_KEY, base: process.env.STRIPE_API_BASE };
+    process.env.STRIPE_SECRET_KEY = `sk_test_elsewhere_${Math.random().toString(36).slice(2)}`;
+    process.env.STRIPE_API_BASE = base;
+    resetEnvForTests();
+    try {
+      await body();
+    } finally {
+      process.env.STRIPE_SECRET_KEY = saved.key;
+      process.env.STRIPE_API_BASE = saved.base;
+      resetEnvForTests();
+    }
+  }
+
+  it("answers 422 naming the field for a PaymentIntent id Stripe does not know, and the order stays payable", async () => {
+    const created = await newOrder();
+    const response = await confirm(alice, created.id, "pi_doesnotexist");
+    expect(response.status).toBe(422);
+    const { error } = (await response.json()) as ErrorBody;
+    expect(error).toMatchObject({ code: "invalid", message: "Stripe has no payment with this id. Pay the order again from its payment page." });
+    expect(error.fields).toEqual({ paymentIntentId: "Unknown payment" });
+    expect(await paymentRows(created.id)).toHaveLength(0);
+    expect((await start(alice, created.id)).status).toBe(200);
+  });
+
+  it.each([
+    ["a closed connection", 0, null],
+    ["an error on Stripe's side", 500, { type: "api_error", message: "An unknown error occurred" }],
+    ["its rate limit", 429, { type: "invalid_request_error", code: "rate_limit", message: "Too many requests" }],
+    ["a key it refuses", 401, { type: "invalid_request_error", message: "Invalid API Key provided" }],
+  ])("answers 503 to starting and confirming a payment when Stripe answers with %s, and the order stays payable", async (_what, status, error) => {
+    const created = await newOrder();
+    const down = await failingStripe(status, error);
+    try {
+      await withStripeAt(down.base, async () => {
+        for (const response of [
+          await paymentRoute.POST(makeRequest(`/api/orders/${created.id}/payment`, { method: "POST", cookie: alice.cookie }), noParams({ id: created.id })),
+          await confirm(alice, created.id, "pi_fake1"),
+        ]) {
+          expect(response.status).toBe(503);
+          expect(((await response.json()) as ErrorBody).error).toEqual({ code: "unavailable", message: "The payment service is not answering; try again in a minute." });
+        }
+      });
+    } finally {
+      await down.stop();
+    }
+    expect(await paymentRows(created.id)).toHaveLength(0);
+    expect((await start(alice, created.id)).status).toBe(200);
+  });
+
+  it("answers a card error as the decline it is (402)", async () => {
+    const created = await newOrder();
+    const declining = await failingStripe(402, { type: "card_error", code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." });
+    try {
+      await withStripeAt(declining.base, async () => {
+        const response = await confirm(alice, created.id, "pi_fake1");
+        expect(response.status).toBe(402);
+        expect(((await response.json()) as ErrorBody).error).toMatchObject({ code: "payment_declined", message: "Your card has insufficient funds." });
+      });
+    } finally {
+      await declining.stop();
+    }
+    expect(await paymentRows(created.id)).toHaveLength(0);
   });
 });
