@@ -5,6 +5,7 @@ import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString, symmetricDecrypt } from "better-auth/crypto";
 import { genericOAuth, phoneNumber, twoFactor } from "better-auth/plugins";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import type { Env } from "@/lib/env";
 import { sendTextMessage } from "@/lib/sms";
@@ -86,6 +87,23 @@ async function userBeingChecked(ctx: HookContext): Promise<string | null> {
   return pending?.value ?? null;
 }
 
+export const ID_TOKEN_SIGN_IN_MESSAGE =
+  "Signing in with a provider's ID token is not available here. Use the provider's button on the sign-in page.";
+
+/**
+ * What the shop's provider buttons send to /sign-in/social (components/auth/google-button.tsx,
+ * provider-buttons.tsx): the redirect flow only. better-auth's idToken branch makes a session straight
+ * away, with no callback for the second-factor hook below to catch, so a body that carries one is
+ * refused before better-auth reads it.
+ */
+const redirectSignInBody = z.looseObject({ idToken: z.never({ error: ID_TOKEN_SIGN_IN_MESSAGE }).optional() });
+
+function refuseIdTokenSignIn(body: unknown): void {
+  if (!redirectSignInBody.safeParse(body ?? {}).success) {
+    throw new APIError("BAD_REQUEST", { code: "ID_TOKEN_SIGN_IN_CLOSED", message: ID_TOKEN_SIGN_IN_MESSAGE });
+  }
+}
+
 export const TOTP_REUSED_MESSAGE = "This code has already been used. Wait for the next code in your authenticator app.";
 
 /** The account's two-factor row and the time step the code in this request belongs to, if it matches one. */
@@ -158,7 +176,8 @@ function pendingRedirectPath(returned: unknown, baseURL: string): string {
  * for an account with two-factor on, the session they made is dropped and the same challenge is
  * started (the plugin's signed `two_factor` cookie and its two verification rows), so the person
  * finishes with /two-factor/verify-totp or /two-factor/verify-backup-code like any other. The same
- * plugin makes each TOTP code count once, and keeps the phone-number plugin's endpoints off HTTP.
+ * plugin makes each TOTP code count once, keeps the phone-number plugin's endpoints off HTTP, and
+ * refuses /sign-in/social with an ID token (a way in that never passes a callback).
  */
 export function secondFactorEverywherePlugin(db: () => Promise<Db>) {
   return {
@@ -172,6 +191,10 @@ export function secondFactorEverywherePlugin(db: () => Promise<Db>) {
           handler: createAuthMiddleware(async (ctx) => {
             if (ctx.request) throw new APIError("NOT_FOUND", { message: "Not found" });
           }),
+        },
+        {
+          matcher: (ctx: MatchedContext) => ctx.path === "/sign-in/social",
+          handler: createAuthMiddleware(async (ctx) => refuseIdTokenSignIn(ctx.body)),
         },
         {
           matcher: (ctx: MatchedContext) => ctx.path === "/two-factor/verify-totp",

@@ -22,7 +22,7 @@ export const AUTH_ROUTES: readonly AuthRoute[] = [
   { method: "GET", path: "/get-session", access: "public", purpose: "the signed-in session, or null (header, client pages)" },
   { method: "POST", path: "/sign-in/email", access: "public", purpose: "password sign-in (per-address lockout, lib/accounts/lockout.ts)" },
   { method: "POST", path: "/sign-out", access: "public", purpose: "end this session" },
-  { method: "POST", path: "/sign-in/social", access: "public", purpose: "start sign-in with a configured social provider" },
+  { method: "POST", path: "/sign-in/social", access: "public", purpose: "start sign-in with a configured social provider (redirect only: a body with an idToken is 400)" },
   { method: "GET", path: "/callback/:provider", access: "public", purpose: "a social or single sign-on provider's redirect back" },
   { method: "POST", path: "/callback/:provider", access: "public", purpose: "a provider's form_post redirect back" },
   // Two-factor authentication (lib/accounts/auth-plugins.ts): set up and turned off when signed in;
