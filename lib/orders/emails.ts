@@ -82,3 +82,57 @@ export function refundMail(order: OrderView): Mail {
     ].join("\n"),
   };
 }
+
+/** `by`: who cancelled it, the customer themself or the shop (an admin). */
+export function cancelledMail(order: OrderView, by: "customer" | "shop"): Mail {
+  return {
+    to: order.email,
+    subject: `Your ToolForge order ${order.number} is cancelled`,
+    text: [
+      by === "customer" ? `You cancelled your order ${order.number}.` : `We cancelled your order ${order.number}.`,
+      "It was not paid, so nothing was charged, and the units it held are back on sale.",
+      "",
+      ...lineTexts(order),
+      `Total: ${formatMoney(order.totalCents, order.currency)}`,
+      "",
+      orderLink(order),
+    ].join("\n"),
+  };
+}
+
+export function expiredMail(order: OrderView): Mail {
+  return {
+    to: order.email,
+    subject: `Your ToolForge order ${order.number} has expired`,
+    text: [
+      `Your order ${order.number} was not paid in time, so it has expired and the units it held are back on sale.`,
+      "Nothing was charged. To buy these tools after all, place a new order.",
+      "",
+      ...lineTexts(order),
+      `Total: ${formatMoney(order.totalCents, order.currency)}`,
+      "",
+      orderLink(order),
+    ].join("\n"),
+  };
+}
+
+/** A payment the order could not take (closed, or paid already), refunded in full at once. */
+export function strayRefundMail(order: OrderView, refund: { amountCents: number; currency: string }): Mail {
+  const why: Record<OrderView["status"], string> = {
+    unpaid: "the order could not take it",
+    paid: "the order was already paid",
+    refunded: "the order was already paid",
+    cancelled: "the order had been cancelled",
+    expired: "the order had expired",
+  };
+  return {
+    to: order.email,
+    subject: `Refund of a payment for your ToolForge order ${order.number}`,
+    text: [
+      `We refunded your payment of ${formatMoney(refund.amountCents, refund.currency)} for order ${order.number}: ${why[order.status]}.`,
+      "",
+      "The money goes back to the card you paid with; your bank may take a few days to show it.",
+      orderLink(order),
+    ].join("\n"),
+  };
+}

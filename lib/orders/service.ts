@@ -11,7 +11,7 @@ import { sumRowCounts } from "@/lib/db/row-counts";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { deliverQueuedMail, queueMail } from "@/lib/mail";
+import { deliverQueuedMail, queueMail, type Mail } from "@/lib/mail";
 import {
   formatOrderNumber,
   type AdminOrderListQuery,
@@ -22,7 +22,8 @@ import {
 } from "@/models/orders";
 import { order, orderLine, orderRequest, user } from "@/models/schema";
 import type { Page, PageQuery } from "@/models/paging";
-import { confirmationMail, receiptMail, refundMail, shippedMail } from "./emails";
+import { ANONYMISED_ORDER } from "./anonymise";
+import { cancelledMail, confirmationMail, expiredMail, receiptMail, refundMail, shippedMail, strayRefundMail } from "./emails";
 
 export type OrderRow = typeof order.$inferSelect;
 type LineRow = typeof orderLine.$inferSelect;
@@ -263,21 +264,38 @@ export async function placeOrder(actor: Actor, input: PlaceOrderInput, idempoten
 }
 
 /**
- * Moves an unpaid order to cancelled or expired inside the caller's transaction: the status changes
- * only if it is still unpaid (a payment landing at the same moment wins), and its stock goes back.
- * Answers the closed row, or null when the order was no longer unpaid.
+ * Queues a mail to the order's customer in the caller's transaction. An order whose customer deleted
+ * their account (ADR 015) has nobody to tell: its address is one that never resolves.
  */
-async function closeUnpaid(tx: Tx, orderId: string, to: "cancelled" | "expired"): Promise<OrderRow | null> {
+async function queueCustomerMail(tx: Tx, row: OrderRow, mail: Mail): Promise<string[]> {
+  if (row.email === ANONYMISED_ORDER.email) return [];
+  return [await queueMail(tx, mail)];
+}
+
+/** Why an unpaid order closes: its customer or the shop cancelled it, or its hold ran out. */
+type Closing = { to: "cancelled"; by: "customer" | "shop" } | { to: "expired" };
+
+type Closed = { row: OrderRow; view: OrderView; mailIds: string[] };
+
+/**
+ * Moves an unpaid order to cancelled or expired inside the caller's transaction: the status changes
+ * only if it is still unpaid (a payment landing at the same moment wins), its stock goes back and
+ * the mail that tells the customer is queued. Answers the closed order, or null when it was no
+ * longer unpaid. Call deliverQueuedMail with the mail ids after the commit.
+ */
+async function closeUnpaid(tx: Tx, orderId: string, closing: Closing): Promise<Closed | null> {
   const now = new Date();
   const [closed] = await tx
     .update(order)
-    .set(to === "cancelled" ? { status: "cancelled", cancelledAt: now } : { status: "expired", expiredAt: now })
+    .set(closing.to === "cancelled" ? { status: "cancelled", cancelledAt: now } : { status: "expired", expiredAt: now })
     .where(and(eq(order.id, orderId), eq(order.status, "unpaid")))
     .returning();
   if (!closed) return null;
   const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, orderId));
   await releaseStock(tx, lines);
-  return closed;
+  const view = toOrderView(closed, lines);
+  const mail = closing.to === "cancelled" ? cancelledMail(view, closing.by) : expiredMail(view);
+  return { row: closed, view, mailIds: await queueCustomerMail(tx, closed, mail) };
 }
 
 export type ClosedOrder = { id: string; paymentIntentId: string | null };
@@ -300,8 +318,10 @@ export async function expireOverdueOrders(options: { userId?: string; orderId?: 
     .limit(options.limit ?? 200);
   const expired: ClosedOrder[] = [];
   for (const { id } of due) {
-    const closed = await db.transaction((tx) => closeUnpaid(tx, id, "expired"));
-    if (closed) expired.push({ id: closed.id, paymentIntentId: closed.paymentIntentId });
+    const closed = await db.transaction((tx) => closeUnpaid(tx, id, { to: "expired" }));
+    if (!closed) continue;
+    expired.push({ id: closed.row.id, paymentIntentId: closed.row.paymentIntentId });
+    deliverQueuedMail(closed.mailIds);
   }
   if (expired.length > 0) invalidateCatalog();
   return expired;
@@ -389,30 +409,34 @@ export async function recordPaymentIntent(orderId: string, paymentIntentId: stri
 }
 
 /**
- * Cancels an unpaid order (its customer or an admin); its stock goes back in the same transaction.
- * Any other state answers 409: orders are never deleted, a paid one is refunded instead.
+ * Cancels an unpaid order (its customer or an admin); its stock goes back and the customer's mail is
+ * queued in the same transaction. Any other state answers 409: orders are never deleted, a paid one
+ * is refunded instead.
  */
 export async function cancelOrder(actor: Actor, orderId: string): Promise<ClosedOrder & { order: OrderView }> {
   const db = await getDb();
   const visible = await findVisibleRow(actor, orderId);
+  // findVisibleRow lets only the customer and admins through: anyone else cancelling is the shop.
+  const by = visible.userId === actor.userId ? "customer" : "shop";
   const result = await db.transaction(async (tx) => {
-    const closed = await closeUnpaid(tx, orderId, "cancelled");
+    const closed = await closeUnpaid(tx, orderId, { to: "cancelled", by });
     if (!closed) {
       const [now] = await tx.select().from(order).where(eq(order.id, orderId));
       throw conflictFor(now?.status ?? visible.status, "cancel", actor);
     }
-    if (actor.role === "admin" && closed.userId !== actor.userId) {
+    if (by === "shop") {
       await recordAudit(tx, actor, {
         action: "order.cancel",
         entity: "order",
         entityId: orderId,
-        before: { number: formatOrderNumber(closed.number), email: closed.email, totalCents: closed.totalCents, status: "unpaid" },
+        before: { number: formatOrderNumber(closed.row.number), email: closed.row.email, totalCents: closed.row.totalCents, status: "unpaid" },
         after: { status: "cancelled" },
       });
     }
-    return { row: closed, view: await viewOf(tx, closed) };
+    return closed;
   });
   invalidateCatalog();
+  deliverQueuedMail(result.mailIds);
   return { id: orderId, paymentIntentId: result.row.paymentIntentId, order: result.view };
 }
 
@@ -490,13 +514,15 @@ export async function setShipping(actor: Actor, orderId: string, shipped: boolea
 
 /**
  * Locks an order for a payment decision inside the payments module's transaction. An unpaid order
- * whose hold ran out is expired here first, so a late payment can never pay it.
+ * whose hold ran out is expired here first (its mail queued in the same transaction: deliver
+ * `mailIds` after the commit), so a late payment can never pay it.
  */
-export async function lockOrderForPayment(tx: Tx, orderId: string): Promise<OrderRow | null> {
+export async function lockOrderForPayment(tx: Tx, orderId: string): Promise<{ row: OrderRow; mailIds: string[] } | null> {
   const [row] = await tx.select().from(order).where(eq(order.id, orderId)).for("update");
   if (!row) return null;
-  if (!isOverdue(row, new Date())) return row;
-  return (await closeUnpaid(tx, orderId, "expired")) ?? row;
+  if (!isOverdue(row, new Date())) return { row, mailIds: [] };
+  const expired = await closeUnpaid(tx, orderId, { to: "expired" });
+  return expired ? { row: expired.row, mailIds: expired.mailIds } : { row, mailIds: [] };
 }
 
 /** Marks a locked unpaid order paid and queues its receipt in the same transaction. */
@@ -514,6 +540,16 @@ export async function markOrderPaidInTx(
   const view = await viewOf(tx, paid);
   const mailId = await queueMail(tx, receiptMail(view, { brand: payment.cardBrand, last4: payment.cardLast4 }));
   return { view, mailIds: [mailId] };
+}
+
+/**
+ * Queues, in the payments module's transaction, the mail that tells the customer a payment their
+ * order could not take was refunded (`refund`: what went back to their card).
+ */
+export async function queueStrayRefundMailInTx(tx: Tx, orderId: string, refund: { amountCents: number; currency: string }): Promise<string[]> {
+  const [row] = await tx.select().from(order).where(eq(order.id, orderId));
+  if (!row) return [];
+  return queueCustomerMail(tx, row, strayRefundMail(await viewOf(tx, row), refund));
 }
 
 /** The paid order an admin is about to refund (checked before the processor is asked). */

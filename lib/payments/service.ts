@@ -18,6 +18,7 @@ import {
   lockOrderForPayment,
   markOrderPaidInTx,
   markOrderRefundedInTx,
+  queueStrayRefundMailInTx,
   recordPaymentIntent,
   requirePayableOrder,
   requireRefundableOrder,
@@ -61,16 +62,18 @@ export type PaymentOutcome =
 export async function markOrderPaid(evidence: PaidEvidence): Promise<PaymentOutcome> {
   const db = await getDb();
   const decided = await db.transaction(async (tx) => {
-    const row = await lockOrderForPayment(tx, evidence.orderId);
-    if (!row) throw new AppError("not_found", "No order with this id.");
+    const locked = await lockOrderForPayment(tx, evidence.orderId);
+    if (!locked) throw new AppError("not_found", "No order with this id.");
+    // The order may have expired just now, its mail queued in this transaction.
+    const { row, mailIds } = locked;
     const [known] = await tx
       .select()
       .from(payment)
       .where(and(eq(payment.provider, evidence.provider), eq(payment.reference, evidence.reference)));
     if (known) {
       if (known.orderId !== row.id) throw new AppError("conflict", "This payment belongs to another order.");
-      if (known.accepted) return { kind: "already" as const, row, stray: null, mailIds: [] as string[] };
-      return { kind: "stray" as const, row, stray: known, mailIds: [] as string[] };
+      if (known.accepted) return { kind: "already" as const, row, stray: null, mailIds };
+      return { kind: "stray" as const, row, stray: known, mailIds };
     }
     if (row.status === "unpaid" && (row.totalCents !== evidence.amountCents || row.currency.toLowerCase() !== evidence.currency.toLowerCase())) {
       log("error", "payment amount does not match the order", {
@@ -97,9 +100,9 @@ export async function markOrderPaid(evidence: PaidEvidence): Promise<PaymentOutc
       })
       .returning();
     if (!inserted) throw new Error("payment insert returned nothing");
-    if (!accepted) return { kind: "stray" as const, row, stray: inserted, mailIds: [] as string[] };
+    if (!accepted) return { kind: "stray" as const, row, stray: inserted, mailIds };
     const paid = await markOrderPaidInTx(tx, row.id, evidence);
-    return { kind: "paid" as const, row, view: paid.view, stray: null, mailIds: paid.mailIds };
+    return { kind: "paid" as const, row, view: paid.view, stray: null, mailIds: [...mailIds, ...paid.mailIds] };
   });
   deliverQueuedMail(decided.mailIds);
   if (decided.kind === "stray") {
@@ -121,7 +124,7 @@ async function refundAtProcessor(row: PaymentRow, idempotencyKey: string): Promi
   return refund.id;
 }
 
-/** Refunds a payment the order could not take, once, and writes it to the audit log. */
+/** Refunds a payment the order could not take, once, writes it to the audit log and tells the customer. */
 async function refundStrayPayment(row: PaymentRow, orderStatus: string): Promise<void> {
   if (row.refundedAt) return;
   const reason =
@@ -130,13 +133,13 @@ async function refundStrayPayment(row: PaymentRow, orderStatus: string): Promise
       : `a payment for an order that was ${orderStatus}`;
   const refundReference = await refundAtProcessor(row, `toolforge-stray-refund-${row.id}`);
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  const mailIds = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(payment)
       .set({ refundReference, refundedAt: new Date(), refundReason: reason })
       .where(and(eq(payment.id, row.id), isNull(payment.refundedAt)))
       .returning({ id: payment.id });
-    if (!updated) return;
+    if (!updated) return [];
     await recordAudit(tx, SYSTEM_ACTOR, {
       action: "payment.auto_refund",
       entity: "payment",
@@ -144,7 +147,9 @@ async function refundStrayPayment(row: PaymentRow, orderStatus: string): Promise
       before: { orderId: row.orderId, orderStatus, provider: row.provider, reference: row.reference, amountCents: row.amountCents },
       after: { refundReference, reason },
     });
+    return queueStrayRefundMailInTx(tx, row.orderId, { amountCents: row.amountCents, currency: row.currency });
   });
+  deliverQueuedMail(mailIds);
   log("warn", "refunded a payment the order could not take", { orderId: row.orderId, reference: row.reference, reason });
 }
 

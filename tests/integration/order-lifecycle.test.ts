@@ -10,6 +10,7 @@ import * as adminOrdersRoute from "@/app/api/admin/orders/route";
 import { getDb } from "@/lib/db/client";
 import { resetEnvForTests } from "@/lib/env";
 import { waitForPendingMail } from "@/lib/mail";
+import { ANONYMISED_ORDER } from "@/lib/orders/anonymise";
 import { expireOrdersAndPayments } from "@/lib/payments/service";
 import { auditLog, mailOutbox, order, orderLine, payment } from "@/models/schema";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
@@ -311,6 +312,72 @@ describe("expiry", () => {
     expect(await stockOf(item.id)).toBe(15);
     expect((await read(alice, due[0]?.id ?? "")).status).toBe("expired");
     expect((await read(bob, fresh.id)).status).toBe("unpaid");
+  });
+});
+
+describe("every change a customer must hear about writes its mail with it", () => {
+  async function mailsAbout(to: string, number: string) {
+    const db = await getDb();
+    return (await db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).filter((m) => m.subject.includes(number));
+  }
+  const subjectsAbout = async (to: string, number: string) => (await mailsAbout(to, number)).map((m) => m.subject).sort();
+
+  it("a customer who cancels gets a short confirmation that nothing was charged, once", async () => {
+    const item = await createProduct({ name: "Cancel Mail Rasp", priceCents: 1100, stock: 10 });
+    const created = await placeOne(alice, item.id, 2);
+    expect((await cancel(alice, created.id)).status).toBe(200);
+    expect((await cancel(alice, created.id)).status).toBe(409);
+    const mails = (await mailsAbout(alice.email, created.number)).filter((m) => m.subject === `Your ToolForge order ${created.number} is cancelled`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(`You cancelled your order ${created.number}.`);
+    expect(mails[0]?.text).toContain("nothing was charged");
+    expect(mails[0]?.text).toContain("2 × Cancel Mail Rasp at $11.00");
+  });
+
+  it("an admin who cancels a customer's order tells the customer, in the same transaction as the audit entry", async () => {
+    const item = await createProduct({ stock: 10 });
+    const created = await placeOne(bob, item.id, 1);
+    expect((await cancel(admin, created.id)).status).toBe(200);
+    const mails = (await mailsAbout(bob.email, created.number)).filter((m) => m.subject === `Your ToolForge order ${created.number} is cancelled`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(`We cancelled your order ${created.number}.`);
+    expect(await mailsAbout(admin.email, created.number)).toHaveLength(0);
+  });
+
+  it("an order that expires, by the job or when it is read, tells its customer once", async () => {
+    const item = await createProduct({ name: "Expiry Mail Plane", stock: 20 });
+    const byJob = await placeOne(alice, item.id, 1);
+    const byRead = await placeOne(bob, item.id, 1);
+    await makeOverdue(byJob.id);
+    await makeOverdue(byRead.id);
+    expect((await read(bob, byRead.id)).status).toBe("expired");
+    await expireOrdersAndPayments();
+    await expireOrdersAndPayments();
+    for (const [session, placed] of [[alice, byJob], [bob, byRead]] as const) {
+      const mails = (await mailsAbout(session.email, placed.number)).filter((m) => m.subject === `Your ToolForge order ${placed.number} has expired`);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.text).toContain("was not paid in time");
+      expect(mails[0]?.text).toContain("1 × Expiry Mail Plane");
+    }
+  });
+
+  it("a late payment for an overdue order expires it and tells the customer, with no receipt", async () => {
+    const item = await createProduct({ stock: 10 });
+    const created = await placeOne(alice, item.id, 1);
+    await makeOverdue(created.id);
+    expect((await pay(alice, created.id)).status).toBe(409);
+    expect(await subjectsAbout(alice.email, created.number)).toEqual([`Your ToolForge order ${created.number}`, `Your ToolForge order ${created.number} has expired`].sort());
+  });
+
+  it("writes no mail for an order whose customer deleted their account (its address never resolves)", async () => {
+    const item = await createProduct({ stock: 10 });
+    const created = await placeOne(bob, item.id, 1);
+    const db = await getDb();
+    await db.update(order).set({ userId: null, email: ANONYMISED_ORDER.email }).where(eq(order.id, created.id));
+    await makeOverdue(created.id);
+    await expireOrdersAndPayments();
+    expect(await stockOf(item.id)).toBe(10);
+    expect(await mailsAbout(ANONYMISED_ORDER.email, created.number)).toHaveLength(0);
   });
 });
 

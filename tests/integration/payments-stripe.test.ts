@@ -11,13 +11,13 @@ import { resetEnvForTests } from "@/lib/env";
 import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import * as refundRoute from "@/app/api/orders/[id]/refund/route";
 import { expireOrdersAndPayments } from "@/lib/payments/service";
-import { auditLog, order, payment } from "@/models/schema";
+import { auditLog, mailOutbox, order, payment } from "@/models/schema";
 import { signUpAdmin } from "@/tests/fixtures/mail";
 import { FakeStripe } from "@/tests/fixtures/fake-stripe";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
 import { createProduct, TEST_ADDRESS } from "@/tests/fixtures/shop";
 
-type Order = { id: string; status: string; totalCents: number; paymentRef: string | null };
+type Order = { id: string; number: string; status: string; totalCents: number; paymentRef: string | null };
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 const WEBHOOK_SECRET = "whsec_test_toolforge";
@@ -290,6 +290,35 @@ describe("no payment without an order to match (Stripe)", () => {
     expect(rows[0]?.refundReference).toMatch(/^re_fake/);
     expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
     expect(await autoRefunds(rows[0]?.id ?? "")).toHaveLength(1);
+    // The customer hears about the refund once, in the refund's own transaction.
+    const refundMails = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, alice.email))).filter(
+      (m) => m.subject === `Refund of a payment for your ToolForge order ${created.number}`,
+    );
+    expect(refundMails).toHaveLength(1);
+    expect(refundMails[0]?.text).toContain(`We refunded your payment of $99.00 for order ${created.number}: the order had been cancelled.`);
+  });
+
+  it("a payment that lands after the order's hold ran out expires the order, refunds the payment and tells the customer both", async () => {
+    const created = await newOrder();
+    const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    fake.succeed(intentId);
+    const db = await getDb();
+    await db.update(order).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(order.id, created.id));
+    expect((await deliver(event("payment_intent.succeeded", intentId, created.id, created.totalCents))).status).toBe(200);
+    const [row] = await db.select().from(order).where(eq(order.id, created.id));
+    expect(row?.status).toBe("expired");
+    expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+    const subjects = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, alice.email)))
+      .map((m) => m.subject)
+      .filter((subject) => subject.includes(created.number))
+      .sort();
+    expect(subjects).toEqual(
+      [
+        `Your ToolForge order ${created.number}`,
+        `Your ToolForge order ${created.number} has expired`,
+        `Refund of a payment for your ToolForge order ${created.number}`,
+      ].sort(),
+    );
   });
 
   it("refunds a second successful payment for an order already paid", async () => {
