@@ -11,6 +11,7 @@ import { sumRowCounts } from "@/lib/db/row-counts";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { formatMoney } from "@/lib/money/format";
 import { deliverQueuedMail, queueMail, type Mail } from "@/lib/mail";
 import {
   formatOrderNumber,
@@ -31,6 +32,14 @@ type Reader = Db | Tx;
 
 /** How long an Idempotency-Key remembers the order it placed. */
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The most one order may come to, in cents: the largest amount Stripe charges in one payment,
+ * $999,999.99 (https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts), for the test
+ * processor too, so that every order can be paid. It also keeps every total far inside the integer
+ * money columns (PostgreSQL int4, at most 2,147,483,647).
+ */
+export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 
 export function toOrderView(row: OrderRow, lines: LineRow[]): OrderView {
   const items = [...lines]
@@ -207,6 +216,13 @@ export async function placeOrder(actor: Actor, input: PlaceOrderInput, idempoten
     }
     const subtotalCents = reserved.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
     const shippingCents = env.SHIPPING_FLAT_CENTS;
+    if (subtotalCents + shippingCents > MAX_ORDER_TOTAL_CENTS) {
+      // Thrown before the order is written: the transaction gives the reserved stock back.
+      throw new AppError(
+        "invalid",
+        `This order comes to ${formatMoney(subtotalCents + shippingCents, currency)}, more than the ${formatMoney(MAX_ORDER_TOTAL_CENTS, currency)} one payment can take. Order fewer units, or split them over several orders.`,
+      );
+    }
     const now = new Date();
     const address = input.shippingAddress;
     const [row] = await tx

@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import * as ordersRoute from "@/app/api/orders/route";
 import * as orderRoute from "@/app/api/orders/[id]/route";
 import { getDb } from "@/lib/db/client";
+import { resetEnvForTests } from "@/lib/env";
 import { waitForPendingMail } from "@/lib/mail";
 import { mailOutbox } from "@/models/schema";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
@@ -123,6 +124,68 @@ describe("POST /api/orders", () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(42);
     expect(statuses.filter((s) => s !== 201 && s !== 409)).toEqual([]);
     expect(await stockOf(item.id)).toBe(1);
+  });
+
+  describe("a cap on one order's total: $999,999.99, the most one payment can take", () => {
+    async function ordersAndMailOf(session: Session): Promise<number[]> {
+      const db = await getDb();
+      const list = (await (await ordersRoute.GET(makeRequest("/api/orders", { cookie: session.cookie }), noParams())).json()) as { total: number };
+      const orderMail = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, session.email))).filter((m) => m.subject.includes("ToolForge order"));
+      return [list.total, orderMail.length];
+    }
+
+    it("refuses with 422 an order whose total would not even fit the database (3 × $9,999,999.99), writing nothing", async () => {
+      const buyer = await signUp({ name: "Big Spender" });
+      const item = await createProduct({ name: "Gold Anvil", priceCents: 999_999_999, stock: 3 });
+      const response = await place(buyer, { productId: item.id, quantity: 3, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS });
+      expect(response.status).toBe(422);
+      expect(((await response.json()) as ErrorBody).error).toMatchObject({
+        code: "invalid",
+        message: "This order comes to $29,999,999.97, more than the $999,999.99 one payment can take. Order fewer units, or split them over several orders.",
+      });
+      expect(await stockOf(item.id)).toBe(3);
+      expect(await ordersAndMailOf(buyer)).toEqual([0, 0]);
+    });
+
+    it("adds up every line of a checkout from the cart: one cent over the cap is refused, the cap itself is placed", async () => {
+      const buyer = await signUp({ name: "Cart Spender" });
+      const lathe = await createProduct({ name: "Lathe", priceCents: 50_000_000, stock: 5 });
+      const mill = await createProduct({ name: "Mill", priceCents: 49_999_999, stock: 5 });
+      const checkout = (millUnits: number, lathePriceUnits = 1) =>
+        place(buyer, {
+          items: [
+            { productId: lathe.id, quantity: lathePriceUnits },
+            { productId: mill.id, quantity: millUnits },
+          ],
+          phone: "+1 555 010 0199",
+          shippingAddress: TEST_ADDRESS,
+        });
+      const over = await checkout(1, 2);
+      expect(over.status).toBe(422);
+      expect(((await over.json()) as ErrorBody).error.message).toBe(
+        "This order comes to $1,499,999.99, more than the $999,999.99 one payment can take. Order fewer units, or split them over several orders.",
+      );
+      expect([await stockOf(lathe.id), await stockOf(mill.id)]).toEqual([5, 5]);
+      expect(await ordersAndMailOf(buyer)).toEqual([0, 0]);
+      const atCap = await checkout(1);
+      expect(atCap.status).toBe(201);
+      expect(((await atCap.json()) as Order).totalCents).toBe(99_999_999);
+    });
+
+    it("counts the flat shipping charge in the total", async () => {
+      process.env.SHIPPING_FLAT_CENTS = "1";
+      resetEnvForTests();
+      try {
+        const buyer = await signUp({ name: "Shipping Spender" });
+        const item = await createProduct({ priceCents: 99_999_999, stock: 2 });
+        const response = await place(buyer, { productId: item.id, quantity: 1, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS });
+        expect(response.status).toBe(422);
+        expect(await stockOf(item.id)).toBe(2);
+      } finally {
+        delete process.env.SHIPPING_FLAT_CENTS;
+        resetEnvForTests();
+      }
+    });
   });
 
   it("sends an order confirmation through the mail adapter", async () => {
