@@ -3,10 +3,16 @@ import { clientKey, consumeRateLimit, RateLimitedError, withRateLimit } from "@/
 
 /**
  * better-auth paths (below /api/auth) that try a credential: each attempt counts against the
- * address's sign-in limit, whether it succeeds or not. Plugins that add a way to sign in add its
- * path here.
+ * address's sign-in limit, whether it succeeds or not. Plugins that add a way to sign in, or an
+ * endpoint that checks the account's password, add its path here.
  */
-const SIGN_IN_PATHS = [/^\/sign-in\//, /^\/two-factor\/verify-/, /^\/phone-number\/verify/, /^\/email-otp\/verify-email/];
+const SIGN_IN_PATHS = [
+  /^\/sign-in\//,
+  /^\/two-factor\/verify-/,
+  /^\/two-factor\/(enable|disable|generate-backup-codes)$/,
+  /^\/phone-number\/verify/,
+  /^\/email-otp\/verify-email/,
+];
 const SIGN_UP_PATHS = [/^\/sign-up\//];
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import type { BetterAuthPlugin } from "better-auth";
-import { APIError, createAuthEndpoint, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
@@ -20,6 +20,17 @@ import { sendVerificationEmail } from "./verification";
 
 const PASSWORD_SIGN_IN = "/sign-in/email";
 
+/**
+ * The two-factor plugin's endpoints that check the signed-in account's password. A wrong one counts
+ * toward the same per-address lockout as a failed sign-in, so a stolen session cannot guess it.
+ */
+const PASSWORD_CHECKS = new Set(["/two-factor/enable", "/two-factor/disable", "/two-factor/generate-backup-codes"]);
+
+const passwordBody = z.looseObject({ password: z.string() });
+
+/** The address whose lockout a password check in this request counts toward (kept from before to after the endpoint). */
+const checkedAddress = new WeakMap<object, string>();
+
 function logFailure(what: string, error: unknown): void {
   log("error", what, { error: error instanceof Error ? error.message : String(error) });
 }
@@ -28,6 +39,16 @@ function emailOf(body: unknown): string | null {
   if (typeof body !== "object" || body === null) return null;
   const { email } = body as { email?: unknown };
   return typeof email === "string" && email.trim() !== "" ? email : null;
+}
+
+/** Refuses while the address is locked; otherwise counts the attempt as failed until it is settled. */
+async function beginAttemptOrRefuse(email: string): Promise<void> {
+  try {
+    await beginPasswordAttempt(await getDb(), email);
+  } catch (error) {
+    if (!(error instanceof PasswordSignInLockedError)) throw error;
+    throw new APIError("TOO_MANY_REQUESTS", { code: "ACCOUNT_LOCKED", message: error.message }, { "Retry-After": String(error.retryAfterSeconds) });
+  }
 }
 
 async function refuseDisabled(userId: string): Promise<void> {
@@ -43,7 +64,8 @@ async function refuseDisabled(userId: string): Promise<void> {
  * - a new account is a customer whose photo is one the shop stored, and gets a verification email;
  * - ADMIN_EMAILS promotes only verified addresses, once (lib/accounts/admin-emails.ts);
  * - a disabled account gets no session;
- * - password sign-in is locked per address after repeated failures (lib/accounts/lockout.ts);
+ * - password sign-in is locked per address after repeated failures (lib/accounts/lockout.ts), and
+ *   the password checks of the two-factor endpoints count toward the same lock;
  * - two server-only endpoints sign a browser in after an email link or a password reset (better-auth
  *   sets the signed session cookie). They are not on the /api/auth allowlist and better-call does not
  *   route SERVER_ONLY endpoints: only the shop's own routes call them, through auth.api.
@@ -109,13 +131,18 @@ export function toolforgeAccounts() {
           matcher: (ctx: { path?: string }) => ctx.path === PASSWORD_SIGN_IN,
           handler: createAuthMiddleware(async (ctx) => {
             const email = emailOf(ctx.body);
-            if (!email) return;
-            try {
-              await beginPasswordAttempt(await getDb(), email);
-            } catch (error) {
-              if (!(error instanceof PasswordSignInLockedError)) throw error;
-              throw new APIError("TOO_MANY_REQUESTS", { code: "ACCOUNT_LOCKED", message: error.message }, { "Retry-After": String(error.retryAfterSeconds) });
-            }
+            if (email) await beginAttemptOrRefuse(email);
+          }),
+        },
+        {
+          // A request without a password guesses nothing (the plugin refuses it, or the account has none).
+          matcher: (ctx: { path?: string }) => PASSWORD_CHECKS.has(ctx.path ?? ""),
+          handler: createAuthMiddleware(async (ctx) => {
+            if (!passwordBody.safeParse(ctx.body).success) return;
+            const signedIn = await getSessionFromCtx(ctx);
+            if (!signedIn) return;
+            await beginAttemptOrRefuse(signedIn.user.email);
+            checkedAddress.set(ctx.context, signedIn.user.email);
           }),
         },
       ],
@@ -129,6 +156,18 @@ export function toolforgeAccounts() {
             // A 403 (disabled account) still means the password was right.
             const failed = isAPIError(returned) && returned.statusCode !== 403;
             await settlePasswordAttempt(await getDb(), email, !failed);
+          }),
+        },
+        {
+          matcher: (ctx: { path?: string }) => PASSWORD_CHECKS.has(ctx.path ?? ""),
+          handler: createAuthMiddleware(async (ctx) => {
+            const email = checkedAddress.get(ctx.context);
+            if (!email) return;
+            checkedAddress.delete(ctx.context);
+            // Only an answer that went through clears the count: any refusal, whatever its reason,
+            // leaves this attempt counted, so no request can be shaped to reset the count.
+            const returned = ctx.context.returned;
+            await settlePasswordAttempt(await getDb(), email, returned !== undefined && !isAPIError(returned));
           }),
         },
       ],

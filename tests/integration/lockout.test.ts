@@ -7,10 +7,11 @@ import * as resetConfirm from "@/app/api/account/password-reset/confirm/route";
 import * as resetRequest from "@/app/api/account/password-reset/route";
 import { beginPasswordAttempt, LOCKOUT, settlePasswordAttempt } from "@/lib/accounts/lockout";
 import { getDb } from "@/lib/db/client";
-import { signInFailure, signInLock } from "@/models/schema";
+import { signInFailure, signInLock, user } from "@/models/schema";
 import { signInRequest, whoAmI } from "@/tests/fixtures/accounts";
-import { cookiesFrom, makeRequest, noParams, uniqueEmail } from "@/tests/fixtures/http";
+import { cookiesFrom, makeRequest, noParams, signUp, uniqueEmail } from "@/tests/fixtures/http";
 import { signUpVerified, tokenMailedTo } from "@/tests/fixtures/mail";
+import { auth, enrolTwoFactor } from "@/tests/fixtures/two-factor";
 
 const MINUTE = 60_000;
 const LOCKED_MESSAGE =
@@ -145,5 +146,42 @@ describe("password sign-in lockout (10 failures in 15 minutes → 15 minutes)", 
     expect(locked.status).toBe(429);
     expect((await signInRequest(person.email, "the-real-password")).status).toBe(429);
     expect(cookiesFrom(locked)).toBe("");
+  });
+
+  it("counts wrong passwords given to turn two-factor off or to get new backup codes, so a stolen session cannot guess", async () => {
+    const person = await signUp({ password: "the-real-password" });
+    const { cookie } = await enrolTwoFactor(person.cookie, "the-real-password");
+    const paths = ["/two-factor/disable", "/two-factor/generate-backup-codes", "/two-factor/enable"];
+    for (let i = 0; i < 10; i += 1) {
+      const response = await auth(paths[i % paths.length] ?? "", { password: `guess-${i}` }, cookie);
+      expect(response.status).toBe(400);
+    }
+    for (const path of paths) {
+      const locked = await auth(path, { password: "the-real-password" }, cookie);
+      expect(locked.status).toBe(429);
+      expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
+      expect(await locked.json()).toEqual({ code: "ACCOUNT_LOCKED", message: LOCKED_MESSAGE });
+    }
+    // The same lock as password sign-in; two-factor is still on.
+    expect((await signInRequest(person.email, "the-real-password")).status).toBe(429);
+    const db = await getDb();
+    const [row] = await db.select({ twoFactorEnabled: user.twoFactorEnabled }).from(user).where(eq(user.id, person.userId));
+    expect(row?.twoFactorEnabled).toBe(true);
+  });
+
+  it("clears the count when the password given to a two-factor endpoint is right, and not for any other answer", async () => {
+    const person = await signUp({ password: "the-real-password" });
+    const { cookie } = await enrolTwoFactor(person.cookie, "the-real-password");
+    for (let i = 0; i < 9; i += 1) expect((await auth("/two-factor/generate-backup-codes", { password: `guess-${i}` }, cookie)).status).toBe(400);
+    // A body the plugin refuses before it looks at the password does not reset the count.
+    expect((await auth("/two-factor/enable", { password: "the-real-password", method: "carrier-pigeon" }, cookie)).status).toBe(400);
+    expect((await signInRequest(person.email, "the-real-password")).status).toBe(429);
+
+    const other = await signUp({ password: "the-real-password" });
+    const enrolled = await enrolTwoFactor(other.cookie, "the-real-password");
+    for (let i = 0; i < 9; i += 1) expect((await auth("/two-factor/generate-backup-codes", { password: `guess-${i}` }, enrolled.cookie)).status).toBe(400);
+    expect((await auth("/two-factor/generate-backup-codes", { password: "the-real-password" }, enrolled.cookie)).status).toBe(200);
+    const db = await getDb();
+    expect(await db.select().from(signInFailure).where(eq(signInFailure.email, other.email))).toEqual([]);
   });
 });

@@ -85,6 +85,24 @@ describe("sign-in: 30 attempts per address per 15 minutes", () => {
   });
 });
 
+describe("password checks of the two-factor endpoints share the sign-in limit", () => {
+  it("refuses the 31st from one address, across accounts that each stay under their own lockout", async () => {
+    const accounts = await Promise.all([0, 1, 2, 3].map(() => signUp({ password: "the-right-password" })));
+    const check = (path: string, cookie: string, password: string) =>
+      authRoute.POST(
+        makeRequest(`/api/auth${path}`, { method: "POST", json: { password }, cookie, headers: { "x-forwarded-for": "192.0.2.91" } }),
+        noParams(),
+      );
+    const since = Date.now();
+    const paths = ["/two-factor/enable", "/two-factor/disable", "/two-factor/generate-backup-codes"];
+    for (let i = 0; i < 30; i += 1) {
+      const account = accounts[i % accounts.length];
+      expect((await check(paths[i % paths.length] ?? "", account?.cookie ?? "", `guess-number-${i}`)).status).toBe(400);
+    }
+    await expectRefusal(await check("/two-factor/enable", accounts[0]?.cookie ?? "", "the-right-password"), 15, since);
+  });
+});
+
 describe("uploads: 30 per account per hour", () => {
   it("refuses the 31st image; files that are not images count apart", async () => {
     const uploader = await signUp();
