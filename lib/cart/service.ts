@@ -1,11 +1,17 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/accounts/actor";
 import { findProductById } from "@/lib/catalog/service";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { cartQuantityProblem, type CartLineView, type CartView, type PutCartInput } from "@/models/cart";
 import { cartItem } from "@/models/schema";
+
+/**
+ * First key of the transaction-scoped advisory lock that puts one account's cart saves in a row (the
+ * second is the hash of the user id). Any constant apart from the other modules' keys (lib/accounts/locks.ts).
+ */
+const CART_SAVE_LOCK = 727_101;
 
 function viewOf(lines: CartLineView[]): CartView {
   return {
@@ -41,6 +47,9 @@ export async function getCart(actor: Actor): Promise<CartView> {
 /**
  * Replaces the signed-in customer's cart. Every line must be a product on sale, in a quantity the
  * order form would accept (the same messages); nothing is reserved until the order is placed.
+ * Concurrent saves of one account's cart (two tabs, a tab and the sign-in join) run one after the
+ * other, on every instance: the last one wins whole. Without the lock, under READ COMMITTED the
+ * second DELETE cannot see the first's new rows and its INSERT fails on the primary key.
  */
 export async function putCart(actor: Actor, input: PutCartInput): Promise<CartView> {
   const fields: Record<string, string> = {};
@@ -57,6 +66,7 @@ export async function putCart(actor: Actor, input: PutCartInput): Promise<CartVi
   if (first) throw new AppError("invalid", first, fields);
   const db = await getDb();
   await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CART_SAVE_LOCK}, hashtext(${actor.userId}))`);
     await tx.delete(cartItem).where(eq(cartItem.userId, actor.userId));
     if (input.items.length > 0) {
       await tx

@@ -81,4 +81,19 @@ describe("GET and PUT /api/cart", () => {
     expect((await put(alice, { lines: [] })).status).toBe(422);
     expect(((await (await get(alice)).json()) as Cart).items.map((i) => i.productId)).toEqual([kept.id]);
   });
+
+  // A race only PostgreSQL can show (PGlite runs one transaction at a time; there it must pass too):
+  // two tabs, or a tab and the sign-in join, saving the same account's cart at the same moment.
+  it("saves two concurrent PUTs of the same account's cart one after the other: both 200, and the cart is one of them whole", async () => {
+    const carol = await signUp({ name: "Carol Cart" });
+    const [a, b, c] = await Promise.all([createProduct({ stock: 50 }), createProduct({ stock: 50 }), createProduct({ stock: 50 })]);
+    const first = [{ productId: a!.id, quantity: 1 }, { productId: b!.id, quantity: 2 }];
+    const second = [{ productId: b!.id, quantity: 3 }, { productId: c!.id, quantity: 4 }];
+    const shape = (cart: Cart) => cart.items.map((i) => ({ productId: i.productId, quantity: i.quantity }));
+    for (let round = 0; round < 8; round += 1) {
+      const answers = await Promise.all([put(carol, { items: first }), put(carol, { items: second })]);
+      expect(answers.map((r) => r.status)).toEqual([200, 200]);
+      expect([first, second]).toContainEqual(shape((await (await get(carol)).json()) as Cart));
+    }
+  });
 });
