@@ -2,8 +2,11 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/service";
 import { getDb } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { deliverQueuedMail, queueMail } from "@/lib/mail";
 import { session, user } from "@/models/schema";
+import { accountDisabledNotice, accountEnabledNotice } from "./emails";
 import { requireAnotherActiveAdmin } from "./last-admin";
 import { ROLE_CHANGE_LOCK } from "./locks";
 import { requireAdmin, type Actor } from "./roles";
@@ -13,16 +16,16 @@ import { toUserView, type UserView } from "./service";
  * Disables an account (admins): every session of it ends in the same transaction, so the person is
  * signed out on every device at their next request, and no way of signing in gives them a new one
  * (lib/accounts/auth-plugin.ts). Enabling lets them sign in again. Audited; the last active admin
- * cannot be disabled.
+ * cannot be disabled. The person is told by mail, written in the same transaction.
  */
 export async function setAccountDisabled(actor: Actor, userId: string, disabled: boolean, now = new Date()): Promise<UserView> {
   requireAdmin(actor);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_CHANGE_LOCK})`);
     const [target] = await tx.select().from(user).where(eq(user.id, userId));
     if (!target) throw new AppError("not_found", "No user with this id.");
-    if (Boolean(target.disabledAt) === disabled) return toUserView(target);
+    if (Boolean(target.disabledAt) === disabled) return { view: toUserView(target), mailIds: [] };
     if (disabled && target.role === "admin") await requireAnotherActiveAdmin(tx, userId);
     const [updated] = await tx
       .update(user)
@@ -38,6 +41,9 @@ export async function setAccountDisabled(actor: Actor, userId: string, disabled:
       before: { email: target.email, disabled: !disabled },
       after: { email: target.email, disabled },
     });
-    return toUserView(updated);
+    const notice = disabled ? accountDisabledNotice(updated, getEnv().appUrl) : accountEnabledNotice(updated, getEnv().appUrl);
+    return { view: toUserView(updated), mailIds: [await queueMail(tx, notice)] };
   });
+  deliverQueuedMail(result.mailIds);
+  return result.view;
 }

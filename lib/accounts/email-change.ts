@@ -4,7 +4,7 @@ import { recordAudit } from "@/lib/audit/service";
 import { getDb, type Tx } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { sendMailInBackground } from "@/lib/mail";
+import { deliverQueuedMail, queueMail, sendMailInBackground } from "@/lib/mail";
 import { ACCOUNT_MESSAGES } from "@/models/account-messages";
 import { user } from "@/models/schema";
 import { applyAdminEmails } from "./admin-emails";
@@ -41,7 +41,10 @@ export async function requestEmailChange(actor: Actor, newEmail: string, now = n
   return { sentTo: newEmail };
 }
 
-/** Opens the link sent to the new address: the account moves to it, verified, and the old address is told. */
+/**
+ * Opens the link sent to the new address: the account moves to it, verified, and the old address is
+ * told by a notice written in the same transaction.
+ */
 export async function confirmEmailChange(rawToken: string, now = new Date()): Promise<{ email: string }> {
   const db = await getDb();
   const changed = await db.transaction(async (tx) => {
@@ -61,8 +64,9 @@ export async function confirmEmailChange(rawToken: string, now = new Date()): Pr
       after: { email: token.email, emailVerified: true },
     });
     await applyAdminEmails(tx, row.id);
-    return { oldEmail: row.email, newEmail: token.email, name: row.name };
+    const mailId = await queueMail(tx, emailChangedNotice({ oldEmail: row.email, newEmail: token.email, name: row.name }, getEnv().appUrl));
+    return { newEmail: token.email, mailId };
   });
-  sendMailInBackground(emailChangedNotice(changed, getEnv().appUrl));
+  deliverQueuedMail([changed.mailId]);
   return { email: changed.newEmail };
 }

@@ -114,3 +114,38 @@ export function passwordChangedNotice(to: { email: string; name: string }, appUr
     ),
   };
 }
+
+export function accountDisabledNotice(to: { email: string; name: string }, appUrl: string): Mail {
+  return {
+    to: to.email,
+    subject: "Your ToolForge account was disabled",
+    text: lines(
+      `Hello ${to.name},`,
+      "",
+      "An administrator disabled your ToolForge account. It was signed out on every device and cannot sign in until it is enabled again.",
+      `If you think this is a mistake, contact us through the form on ${appUrl}/#contact.`,
+      "",
+      SIGNATURE,
+    ),
+  };
+}
+
+export function accountEnabledNotice(to: { email: string; name: string }, appUrl: string): Mail {
+  return {
+    to: to.email,
+    subject: "Your ToolForge account was enabled again",
+    text: lines(`Hello ${to.name},`, "", `An administrator enabled your ToolForge account again. You can sign in at ${appUrl}/login.`, "", SIGNATURE),
+  };
+}
+
+export function roleChangedNotice(to: { email: string; name: string }, role: "customer" | "admin", appUrl: string): Mail {
+  const change =
+    role === "admin"
+      ? "An administrator made your ToolForge account an admin account: it can now manage products, orders and other accounts."
+      : "An administrator removed the admin rights of your ToolForge account. You can still shop as before.";
+  return {
+    to: to.email,
+    subject: role === "admin" ? "Your ToolForge account is now an admin account" : "Your ToolForge account is no longer an admin account",
+    text: lines(`Hello ${to.name},`, "", change, `If you did not expect this, contact us through the form on ${appUrl}/#contact.`, "", SIGNATURE),
+  };
+}

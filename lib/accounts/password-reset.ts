@@ -4,7 +4,7 @@ import { recordAudit } from "@/lib/audit/service";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { sendMailInBackground } from "@/lib/mail";
+import { deliverQueuedMail, queueMail, sendMailInBackground } from "@/lib/mail";
 import { ACCOUNT_MESSAGES } from "@/models/account-messages";
 import { session, user } from "@/models/schema";
 import { runAfterAnswer } from "./background";
@@ -36,7 +36,8 @@ export async function describeResetLink(rawToken: string, now = new Date()): Pro
 
 /**
  * Uses a reset link: new password, every session of the account signed out (the caller then signs
- * this browser in), the lockout lifted, all in one transaction with its audit entry.
+ * this browser in), the lockout lifted, all in one transaction with its audit entry and the notice
+ * to the address.
  */
 export async function resetPasswordWithToken(rawToken: string, passwordHash: string, now = new Date()): Promise<{ userId: string }> {
   const db = await getDb();
@@ -51,8 +52,8 @@ export async function resetPasswordWithToken(rawToken: string, passwordHash: str
     await clearPasswordLockout(tx, row.email);
     await discardOtherTokens(tx, row.id, ["reset-password"], token.id);
     await recordAudit(tx, { userId: row.id }, { action: "user.password-reset", entity: "user", entityId: row.id, before: null, after: { email: row.email, sessionsSignedOut: true } });
-    return row;
+    return { userId: row.id, mailId: await queueMail(tx, passwordChangedNotice(row, getEnv().appUrl)) };
   });
-  sendMailInBackground(passwordChangedNotice(done, getEnv().appUrl));
-  return { userId: done.id };
+  deliverQueuedMail([done.mailId]);
+  return { userId: done.userId };
 }

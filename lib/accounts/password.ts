@@ -5,7 +5,7 @@ import { getAuth } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { sendMailInBackground } from "@/lib/mail";
+import { deliverQueuedMail, queueMail } from "@/lib/mail";
 import { ACCOUNT_MESSAGES } from "@/models/account-messages";
 import type { PasswordChange } from "@/models/accounts";
 import { session } from "@/models/schema";
@@ -17,7 +17,8 @@ import type { Actor } from "./roles";
 /**
  * Changes the actor's password, which requires the current one. A wrong current password counts
  * toward the same lockout as a failed sign-in, so a stolen session cannot be used to guess it. Every
- * other session is signed out; this one stays.
+ * other session is signed out; this one stays. The notice to the address is written in the same
+ * transaction, so the change and its notice commit together.
  */
 export async function changePassword(actor: Actor, input: PasswordChange): Promise<void> {
   const db = await getDb();
@@ -34,10 +35,11 @@ export async function changePassword(actor: Actor, input: PasswordChange): Promi
   await settlePasswordAttempt(db, actor.email, matches);
   if (!matches) throw new AppError("invalid", ACCOUNT_MESSAGES.currentPasswordWrong, { currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong });
   const hash = await password.hash(input.newPassword);
-  await db.transaction(async (tx) => {
+  const mailId = await db.transaction(async (tx) => {
     await setPasswordHash(tx, actor.userId, hash);
     await tx.delete(session).where(and(eq(session.userId, actor.userId), ne(session.id, actor.sessionId)));
     await recordAudit(tx, actor, { action: "user.password-changed", entity: "user", entityId: actor.userId, before: null, after: { otherSessionsSignedOut: true } });
+    return queueMail(tx, passwordChangedNotice(actor, getEnv().appUrl));
   });
-  sendMailInBackground(passwordChangedNotice(actor, getEnv().appUrl));
+  deliverQueuedMail([mailId]);
 }

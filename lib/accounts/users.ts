@@ -2,13 +2,16 @@ import "server-only";
 import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/service";
 import { getDb } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
 import { keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db/keyset";
 import { containsPattern } from "@/lib/db/like";
 import { countRows } from "@/lib/db/row-counts";
 import { AppError } from "@/lib/errors";
+import { deliverQueuedMail, queueMail } from "@/lib/mail";
 import type { Page } from "@/models/paging";
 import { user } from "@/models/schema";
 import type { UserListQuery } from "@/models/users";
+import { roleChangedNotice } from "./emails";
 import { requireAnotherActiveAdmin } from "./last-admin";
 import { ROLE_CHANGE_LOCK } from "./locks";
 import { requireAdmin, toRole, type Actor, type Role } from "./roles";
@@ -50,16 +53,17 @@ export async function listUsers(actor: Actor, query: UserListQuery): Promise<Use
  * Changes a user's role (admins). Sessions are read from the database on every request, so the change
  * applies on that user's very next request. The last active admin cannot be demoted. The audit entry
  * is also what keeps ADMIN_EMAILS from promoting a demoted admin again (lib/accounts/admin-emails.ts).
+ * The person is told by mail, written in the same transaction.
  */
 export async function setUserRole(actor: Actor, userId: string, role: Role): Promise<UserView> {
   requireAdmin(actor);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_CHANGE_LOCK})`);
     const [target] = await tx.select().from(user).where(eq(user.id, userId));
     if (!target) throw new AppError("not_found", "No user with this id.");
     const current = toRole(target.role);
-    if (current === role) return toUserView(target);
+    if (current === role) return { view: toUserView(target), mailIds: [] };
     if (role === "customer" && !target.disabledAt) await requireAnotherActiveAdmin(tx, userId);
     const [updated] = await tx
       .update(user)
@@ -74,6 +78,8 @@ export async function setUserRole(actor: Actor, userId: string, role: Role): Pro
       before: { email: target.email, role: current },
       after: { email: target.email, role },
     });
-    return toUserView(updated);
+    return { view: toUserView(updated), mailIds: [await queueMail(tx, roleChangedNotice(updated, role, getEnv().appUrl))] };
   });
+  deliverQueuedMail(result.mailIds);
+  return result.view;
 }
