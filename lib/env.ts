@@ -19,6 +19,12 @@ const optionalString = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/**
+ * How many unpaid orders one account may hold at once, unless ORDER_UNPAID_LIMIT says otherwise: room
+ * for a few honest checkouts left unpaid, not for one account to hold the stock (ADR 045).
+ */
+export const DEFAULT_ORDER_UNPAID_LIMIT = 5;
+
 function wholeNumber(min: number, max: number, message: string) {
   return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 }
@@ -83,6 +89,8 @@ const envSchema = z.object({
   // How long an unpaid order holds its stock before it expires, and the flat shipping charge per order.
   ORDER_HOLD_MINUTES: wholeNumber(1, 525_600, "must be a whole number of minutes from 1 to 525600").default(1440),
   SHIPPING_FLAT_CENTS: wholeNumber(0, 1_000_000, "must be a whole number of cents from 0 to 1000000").default(0),
+  // Benchmarks and load tests, where one account places orders by the hundred, raise it.
+  ORDER_UNPAID_LIMIT: wholeNumber(1, 1_000_000, "must be a whole number of orders from 1 to 1000000").default(DEFAULT_ORDER_UNPAID_LIMIT),
   SHUTDOWN_GRACE_SECONDS: wholeNumber(1, 600, "must be a whole number of seconds from 1 to 600").default(10),
   LOG_LEVEL: optionalString.pipe(
     z

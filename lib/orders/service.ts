@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { and, asc, desc, eq, ilike, inArray, isNotNull, lte, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { recordAudit } from "@/lib/audit/service";
 import { invalidateCatalog, releaseStock, reserveStock } from "@/lib/catalog/service";
@@ -188,6 +188,35 @@ async function claimIdempotencyKey(tx: Tx, userId: string, key: string, hash: st
   throw new AppError("conflict", "This request is already being processed. Try again in a moment.");
 }
 
+/**
+ * First key of the transaction-scoped advisory lock that puts one account's order placements in a
+ * row (the second is the hash of the user id), so that the count of its unpaid orders cannot be
+ * passed by requests sent at once. Any constant apart from the other modules' keys
+ * (lib/accounts/locks.ts, lib/cart/service.ts).
+ */
+const ORDER_PLACING_LOCK = 727_102;
+
+/**
+ * Refuses (409) a new order while the account already holds `limit` unpaid orders whose hold has not
+ * run out, inside the placing transaction and under the account's lock: one account cannot keep the
+ * stock from everyone else by placing orders it never pays (ADR 045). Overdue ones do not count:
+ * they expire whenever anyone looks.
+ */
+async function requireRoomForUnpaidOrder(tx: Tx, userId: string, limit: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ORDER_PLACING_LOCK}, hashtext(${userId}))`);
+  const waiting = await tx.$count(
+    order,
+    and(eq(order.userId, userId), eq(order.status, "unpaid"), or(isNull(order.expiresAt), gt(order.expiresAt, new Date()))),
+  );
+  if (waiting < limit) return;
+  throw new AppError(
+    "conflict",
+    waiting === 1
+      ? "You have 1 order waiting for payment. Pay or cancel it before placing another."
+      : `You have ${waiting} orders waiting for payment. Pay or cancel one before placing another.`,
+  );
+}
+
 export type PlacedOrder = { order: OrderView; replayed: boolean };
 
 /**
@@ -195,6 +224,7 @@ export type PlacedOrder = { order: OrderView; replayed: boolean };
  * takes the stock in the same transaction as the insert, and the confirmation mail is queued in it
  * too, so an order never exists without its mail. With an Idempotency-Key, the same request sent
  * again (a retry after a dropped connection) answers the first order instead of placing another.
+ * An account holding ORDER_UNPAID_LIMIT unpaid orders is refused another (409).
  */
 export async function placeOrder(actor: Actor, input: PlaceOrderInput, idempotencyKey?: string): Promise<PlacedOrder> {
   const env = getEnv();
@@ -209,6 +239,8 @@ export async function placeOrder(actor: Actor, input: PlaceOrderInput, idempoten
         return { view: await viewOf(tx, previous), mailIds: [] as string[], replayed: true };
       }
     }
+    // After the key: a retry of an order already placed answers it, whatever the count.
+    await requireRoomForUnpaidOrder(tx, actor.userId, env.ORDER_UNPAID_LIMIT);
     const reserved = await reserveStock(tx, input.items, fieldOf);
     const currency = reserved[0]?.currency ?? "USD";
     if (reserved.some((line) => line.currency !== currency)) {

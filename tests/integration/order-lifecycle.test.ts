@@ -381,6 +381,86 @@ describe("every change a customer must hear about writes its mail with it", () =
   });
 });
 
+describe("a cap on orders waiting for payment, per account (ORDER_UNPAID_LIMIT, 5 by default)", () => {
+  /** Runs `body` with ORDER_UNPAID_LIMIT as a shop would have it (unset: the default), then puts the tests' setting back. */
+  async function withLimit(limit: string | undefined, body: () => Promise<void>): Promise<void> {
+    const saved = process.env.ORDER_UNPAID_LIMIT;
+    if (limit === undefined) delete process.env.ORDER_UNPAID_LIMIT;
+    else process.env.ORDER_UNPAID_LIMIT = limit;
+    resetEnvForTests();
+    try {
+      await body();
+    } finally {
+      process.env.ORDER_UNPAID_LIMIT = saved;
+      resetEnvForTests();
+    }
+  }
+  const orderMailsTo = async (to: string) => {
+    const db = await getDb();
+    return (await db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).filter((m) => m.subject.startsWith("Your ToolForge order TF-")).length;
+  };
+
+  it("refuses the sixth unpaid order with 409 and writes nothing; paying, cancelling or expiring one makes room, and a retried order is answered", async () => {
+    await withLimit(undefined, async () => {
+      const hoarder = await signUp({ name: "Hoarder" });
+      const item = await createProduct({ stock: 100 });
+      const placed: Order[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const response = await placeLines(hoarder, [{ productId: item.id, quantity: 10 }], `hoard-${i}`);
+        expect(response.status).toBe(201);
+        placed.push((await response.json()) as Order);
+      }
+      const ordersBefore = await orderCount();
+      const mailsBefore = await orderMailsTo(hoarder.email);
+      const sixth = await placeLines(hoarder, [{ productId: item.id, quantity: 10 }], "hoard-5");
+      expect(sixth.status).toBe(409);
+      expect(await errorOf(sixth)).toEqual({ code: "conflict", message: "You have 5 orders waiting for payment. Pay or cancel one before placing another." });
+      expect(await stockOf(item.id)).toBe(50);
+      expect(await orderCount()).toBe(ordersBefore);
+      expect(await orderMailsTo(hoarder.email)).toBe(mailsBefore);
+      // A retry of an order already placed (same Idempotency-Key and body) is answered, not refused.
+      const retried = await placeLines(hoarder, [{ productId: item.id, quantity: 10 }], "hoard-4");
+      expect(retried.status).toBe(201);
+      expect(((await retried.json()) as Order).id).toBe(placed[4]?.id);
+      // Someone else is not affected.
+      expect((await placeLines(bob, [{ productId: item.id, quantity: 1 }])).status).toBe(201);
+
+      const [first, second, third] = placed;
+      expect((await pay(hoarder, first?.id ?? "")).status).toBe(200);
+      expect((await cancel(hoarder, second?.id ?? "")).status).toBe(200);
+      await makeOverdue(third?.id ?? "");
+      for (let i = 0; i < 3; i += 1) expect((await placeLines(hoarder, [{ productId: item.id, quantity: 1 }])).status).toBe(201);
+      const full = await placeLines(hoarder, [{ productId: item.id, quantity: 1 }]);
+      expect(full.status).toBe(409);
+      expect((await errorOf(full)).message).toBe("You have 5 orders waiting for payment. Pay or cancel one before placing another.");
+    });
+  });
+
+  it("cannot be passed by orders sent at once (a race only PostgreSQL can show; on PGlite it must pass too)", async () => {
+    await withLimit("2", async () => {
+      const racer = await signUp({ name: "Racer" });
+      const item = await createProduct({ stock: 100 });
+      const responses = await Promise.all(Array.from({ length: 6 }, () => placeLines(racer, [{ productId: item.id, quantity: 1 }])));
+      const statuses = responses.map((r) => r.status).sort();
+      expect(statuses).toEqual([201, 201, 409, 409, 409, 409]);
+      expect(await stockOf(item.id)).toBe(98);
+      const refused = responses.find((r) => r.status === 409);
+      expect((await errorOf(refused as Response)).message).toBe("You have 2 orders waiting for payment. Pay or cancel one before placing another.");
+    });
+  });
+
+  it("says 'it' when the limit is one order", async () => {
+    await withLimit("1", async () => {
+      const single = await signUp({ name: "Single" });
+      const item = await createProduct({ stock: 10 });
+      expect((await placeLines(single, [{ productId: item.id, quantity: 1 }])).status).toBe(201);
+      const refused = await placeLines(single, [{ productId: item.id, quantity: 1 }]);
+      expect(refused.status).toBe(409);
+      expect((await errorOf(refused)).message).toBe("You have 1 order waiting for payment. Pay or cancel it before placing another.");
+    });
+  });
+});
+
 describe("admin filters", () => {
   it("filters Manage Order by every status", async () => {
     const item = await createProduct({ stock: 20 });
