@@ -64,6 +64,13 @@ export function priceToCents(value: string | number): number | null {
 
 const PRICE_MESSAGE = "Enter a price above 0 with at most 2 decimals, e.g. 24.99";
 
+/**
+ * The highest price: one unit must be payable in one payment, and $999,999.99 is the most one card
+ * payment can take (Stripe's limit; lib/orders' MAX_ORDER_TOTAL_CENTS refuses larger orders).
+ */
+export const MAX_PRICE_CENTS = 99_999_999;
+const PRICE_TOO_LARGE = "The price can be at most $999,999.99, the most one payment can take";
+
 /** A price as an admin types it, in dollars, to integer cents (the form's field; the API takes cents). */
 export const typedPriceSchema = z
   .union([z.number({ error: PRICE_MESSAGE }), z.string({ error: PRICE_MESSAGE })], { error: PRICE_MESSAGE })
@@ -71,6 +78,10 @@ export const typedPriceSchema = z
     const cents = priceToCents(value);
     if (cents === null) {
       ctx.addIssue({ code: "custom", message: PRICE_MESSAGE });
+      return z.NEVER;
+    }
+    if (cents > MAX_PRICE_CENTS) {
+      ctx.addIssue({ code: "custom", message: PRICE_TOO_LARGE });
       return z.NEVER;
     }
     return cents;
@@ -103,7 +114,7 @@ export const productInputSchema = z.strictObject({
     .number({ error: "Send priceCents as a whole number of cents, e.g. 2499" })
     .int("Send priceCents as a whole number of cents, e.g. 2499")
     .min(1, "The price must be at least 1 cent")
-    .max(999_999_999, "The price is too large"),
+    .max(MAX_PRICE_CENTS, PRICE_TOO_LARGE),
   stock: count("the available stock", 0),
   minOrderQuantity: count("the minimum order quantity", 1),
 });

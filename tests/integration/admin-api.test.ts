@@ -129,6 +129,7 @@ describe("products", () => {
     ["priceCents", 19.99],
     ["priceCents", "1999"],
     ["priceCents", 1e12],
+    ["priceCents", 100_000_000],
     ["stock", -1],
     ["stock", 2.5],
     ["minOrderQuantity", 0],
@@ -144,10 +145,12 @@ describe("products", () => {
     expect(((await response.json()) as ErrorBody).error.fields?.[field]).toEqual(expect.any(String));
   });
 
-  it("accepts the boundaries: stock 0, minimum 1, price 1 cent", async () => {
+  it("accepts the boundaries: stock 0, minimum 1, price 1 cent, and $999,999.99, the most one payment can take", async () => {
     const response = await addProduct({ ...valid, stock: 0, minOrderQuantity: 1, priceCents: 1 });
     expect(response.status).toBe(201);
     expect(((await response.json()) as Product).priceCents).toBe(1);
+    const dearest = await addProduct({ ...valid, priceCents: 99_999_999 });
+    expect(dearest.status).toBe(201);
   });
 
   it("edits a product; orders placed earlier keep their snapshot", async () => {
