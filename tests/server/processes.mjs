@@ -42,7 +42,7 @@ async function startInstance(name, env) {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs(), path.join(root, "server/index.mjs")], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_URL: ORIGIN, ADMIN_EMAILS: ADMIN, LOG_LEVEL: "info", ...env },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_URL: ORIGIN, ADMIN_EMAILS: ADMIN, LOG_LEVEL: "info", ORDER_UNPAID_LIMIT: "1000000", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   /** @type {string[]} */
