@@ -16,7 +16,7 @@ import { adoptAccountImage } from "./photo";
 import { consumeEmailLink } from "./email-link";
 import { beginPasswordAttempt, PasswordSignInLockedError, settlePasswordAttempt } from "./lockout";
 import { resetPasswordWithToken } from "./password-reset";
-import { sendVerificationEmail } from "./verification";
+import { sendVerificationEmail, verifyEmailWithToken } from "./verification";
 
 const PASSWORD_SIGN_IN = "/sign-in/email";
 
@@ -66,9 +66,10 @@ async function refuseDisabled(userId: string): Promise<void> {
  * - a disabled account gets no session;
  * - password sign-in is locked per address after repeated failures (lib/accounts/lockout.ts), and
  *   the password checks of the two-factor endpoints count toward the same lock;
- * - two server-only endpoints sign a browser in after an email link or a password reset (better-auth
- *   sets the signed session cookie). They are not on the /api/auth allowlist and better-call does not
- *   route SERVER_ONLY endpoints: only the shop's own routes call them, through auth.api.
+ * - three server-only endpoints sign a browser in after an email link or a password reset, and give
+ *   the browser that verifies its own account's address a new session (better-auth sets the signed
+ *   session cookie). They are not on the /api/auth allowlist and better-call does not route
+ *   SERVER_ONLY endpoints: only the shop's own routes call them, through auth.api.
  */
 export function toolforgeAccounts() {
   return {
@@ -179,6 +180,17 @@ export function toolforgeAccounts() {
         async (ctx) => {
           const { userId } = await consumeEmailLink(ctx.body.token);
           return startSession(ctx, userId);
+        },
+      ),
+      verifyEmailFromLink: createAuthEndpoint(
+        "/toolforge/verify-email",
+        { method: "POST", body: z.object({ token: z.string() }), metadata: { SERVER_ONLY: true } },
+        async (ctx) => {
+          const current = await getSessionFromCtx(ctx, { disableRefresh: true });
+          const browser = current ? { userId: current.user.id, sessionId: current.session.id } : null;
+          const verified = await verifyEmailWithToken(ctx.body.token, browser);
+          if (verified.renewSession) return startSession(ctx, verified.userId);
+          return ctx.json({ user: null });
         },
       ),
       resetPasswordAndSignIn: createAuthEndpoint(

@@ -37,3 +37,14 @@ export async function resetPasswordAndSignIn(input: PasswordReset, requestHeader
   });
   return signedInFrom(response, headers);
 }
+
+/**
+ * Opens a verification link in the browser with these headers (ADR 044). A browser signed in to the
+ * same account gets a new session, made after the proof: its Set-Cookie lines come back for the
+ * route to pass on (none otherwise).
+ */
+export async function verifyEmailFromLink(token: string, requestHeaders: Headers): Promise<{ setCookies: string[] }> {
+  const auth = await getAuth();
+  const { headers } = await auth.api.verifyEmailFromLink({ body: { token }, headers: requestHeaders, returnHeaders: true });
+  return { setCookies: headers.getSetCookie() };
+}

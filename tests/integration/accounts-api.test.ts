@@ -64,9 +64,11 @@ describe("sign-up, sign-in and sign-out over HTTP", () => {
   it("makes an address listed in ADMIN_EMAILS an admin only once it is verified", async () => {
     const session = await signUp({ email: "Boss@ToolForge.test" });
     expect(((await (await me({ cookie: session.cookie })).json()) as Me).role).toBe("customer");
-    await verifyThroughMail("boss@toolforge.test");
-    const body = (await (await me({ cookie: session.cookie })).json()) as Me;
+    // Opened in the browser that registered: it comes back with a new session, made after the proof.
+    const opened = await verifyThroughMail("boss@toolforge.test", session.cookie);
+    const body = (await (await me({ cookie: cookiesFrom(opened) })).json()) as Me;
     expect(body).toMatchObject({ role: "admin", emailVerified: true });
+    expect((await me({ cookie: session.cookie })).status).toBe(401);
   });
 
   it("answers 401 JSON to anonymous /api/me", async () => {

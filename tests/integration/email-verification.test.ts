@@ -1,22 +1,29 @@
 import { and, eq } from "drizzle-orm";
+import * as linkRequest from "@/app/api/account/email-link/route";
+import * as linkSignIn from "@/app/api/account/email-link/sign-in/route";
 import * as orders from "@/app/api/orders/route";
 import * as adminOrders from "@/app/api/admin/orders/route";
 import * as resendRoute from "@/app/api/me/verification-email/route";
 import * as userRole from "@/app/api/users/[id]/role/route";
 import * as verifyRoute from "@/app/api/account/verify-email/route";
+import * as signInPhone from "@/app/api/sign-in/phone/route";
+import * as signInPhoneCode from "@/app/api/sign-in/phone/code/route";
 import { issueToken } from "@/lib/accounts/tokens";
 import { verifyEmailWithToken } from "@/lib/accounts/verification";
 import { getDb } from "@/lib/db/client";
 import { resetEnvForTests } from "@/lib/env";
-import { auditLog, user } from "@/models/schema";
-import { signIn, whoAmI } from "@/tests/fixtures/accounts";
-import { makeRequest, noParams, signUp, uniqueEmail } from "@/tests/fixtures/http";
+import { auditLog, session, smsOutbox, twoFactor, user } from "@/models/schema";
+import { signIn, signInRequest, whoAmI } from "@/tests/fixtures/accounts";
+import { cookiesFrom, makeRequest, noParams, signUp, uniqueEmail } from "@/tests/fixtures/http";
 import { countMailTo, newestMailTo, signUpAdmin, signUpVerified, tokenMailedTo, verifyThroughMail } from "@/tests/fixtures/mail";
+import { addPhoneNumber, uniquePhoneNumber } from "@/tests/fixtures/phone";
 import { createProduct, TEST_ADDRESS } from "@/tests/fixtures/shop";
+import { enrolTwoFactor } from "@/tests/fixtures/two-factor";
 
 const DAY = 24 * 60 * 60_000;
 
-const openLink = (token: string) => verifyRoute.GET(makeRequest(`/api/account/verify-email?token=${encodeURIComponent(token)}`), noParams());
+const openLink = (token: string, cookie?: string) =>
+  verifyRoute.GET(makeRequest(`/api/account/verify-email?token=${encodeURIComponent(token)}`, { cookie }), noParams());
 const resend = (cookie: string) => resendRoute.POST(makeRequest("/api/me/verification-email", { method: "POST", cookie }), noParams());
 
 async function roleAudits(userId: string) {
@@ -42,10 +49,10 @@ describe("verifying the address of a new account", () => {
     expect(ordered.status).toBe(201);
 
     const token = await tokenMailedTo(session.email, "/api/account/verify-email");
-    const opened = await openLink(token);
+    const opened = await openLink(token, session.cookie);
     expect(opened.status).toBe(303);
     expect(opened.headers.get("location")).toBe("/verify-email?result=verified");
-    expect(await whoAmI(session.cookie)).toMatchObject({ emailVerified: true });
+    expect(await whoAmI(cookiesFrom(opened))).toMatchObject({ emailVerified: true });
 
     const again = await openLink(token);
     expect(again.headers.get("location")).toBe("/verify-email?result=used");
@@ -58,10 +65,11 @@ describe("verifying the address of a new account", () => {
     const db = await getDb();
     const issuedAt = new Date("2026-03-01T12:00:00Z");
     const late = await issueToken(db, { purpose: "verify-email", userId: session.userId, email: session.email }, issuedAt);
-    await expect(verifyEmailWithToken(late, new Date(issuedAt.getTime() + DAY))).rejects.toMatchObject({ details: { reason: "expired" } });
+    await expect(verifyEmailWithToken(late, null, new Date(issuedAt.getTime() + DAY))).rejects.toMatchObject({ details: { reason: "expired" } });
     const inTime = await issueToken(db, { purpose: "verify-email", userId: session.userId, email: session.email }, issuedAt);
-    await expect(verifyEmailWithToken(inTime, new Date(issuedAt.getTime() + DAY - 1))).resolves.toEqual({ email: session.email });
-    expect(await whoAmI(session.cookie)).toMatchObject({ emailVerified: true });
+    await expect(verifyEmailWithToken(inTime, null, new Date(issuedAt.getTime() + DAY - 1))).resolves.toMatchObject({ email: session.email });
+    const [row] = await db.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, session.userId));
+    expect(row?.emailVerified).toBe(true);
   });
 
   it("resends the link on request, three times per 15 minutes, and not once verified", async () => {
@@ -94,7 +102,7 @@ describe("verifying the address of a new account", () => {
 });
 
 describe("ADMIN_EMAILS", () => {
-  it("does not make an unverified listed address admin, and promotes it (audited) once verified", async () => {
+  it("does not make an unverified listed address admin, and promotes it (audited) once verified, in a session made after the proof", async () => {
     const session = await signUp({ email: "boss@toolforge.test", password: "boss-password-1" });
     expect(await whoAmI(session.cookie)).toMatchObject({ role: "customer", emailVerified: false });
     // Signing in again does not promote an unverified address either.
@@ -102,9 +110,14 @@ describe("ADMIN_EMAILS", () => {
     expect(await whoAmI(again)).toMatchObject({ role: "customer" });
     expect((await adminOrders.GET(makeRequest("/api/admin/orders", { cookie: again }), noParams())).status).toBe(403);
 
-    await verifyThroughMail("boss@toolforge.test");
-    expect(await whoAmI(session.cookie)).toMatchObject({ role: "admin", emailVerified: true });
-    expect((await adminOrders.GET(makeRequest("/api/admin/orders", { cookie: session.cookie }), noParams())).status).toBe(200);
+    const opened = await verifyThroughMail("boss@toolforge.test", session.cookie);
+    const renewed = cookiesFrom(opened);
+    expect(await whoAmI(renewed)).toMatchObject({ role: "admin", emailVerified: true });
+    expect((await adminOrders.GET(makeRequest("/api/admin/orders", { cookie: renewed }), noParams())).status).toBe(200);
+    // No session from before the proof becomes an admin session.
+    expect(await whoAmI(session.cookie)).toBeNull();
+    expect(await whoAmI(again)).toBeNull();
+    expect((await adminOrders.GET(makeRequest("/api/admin/orders", { cookie: again }), noParams())).status).toBe(401);
     const audits = await roleAudits(session.userId);
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ actorId: "system:admin-emails", before: { role: "customer" }, after: { role: "admin" } });
@@ -155,5 +168,97 @@ describe("ADMIN_EMAILS and later role changes", () => {
 
     const stillCustomer = await signIn(unverified.email, "still-unverified");
     expect(await whoAmI(stillCustomer)).toMatchObject({ role: "customer" });
+  });
+});
+
+async function sessionsOf(userId: string) {
+  const db = await getDb();
+  return db.select({ id: session.id }).from(session).where(eq(session.userId, userId));
+}
+
+async function accountRow(userId: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(user).where(eq(user.id, userId));
+  return row;
+}
+
+describe("the first proof of the mailbox (ADR 044)", () => {
+  afterEach(() => {
+    process.env.ADMIN_EMAILS = "boss@toolforge.test";
+    resetEnvForTests();
+  });
+
+  it("an address someone else registered: the owner's click removes their password and sessions, and makes no session of theirs admin", async () => {
+    const listed = uniqueEmail("taken-admin");
+    process.env.ADMIN_EMAILS = `boss@toolforge.test, ${listed}`;
+    resetEnvForTests();
+    const squatter = await signUp({ email: listed, password: "squatters-password" });
+    const squatterElsewhere = await signIn(listed, "squatters-password");
+
+    // The owner opens the link from the mail, in a browser that is not signed in to the account.
+    const opened = await verifyThroughMail(listed);
+    expect(opened.headers.get("location")).toBe("/verify-email?result=verified");
+    expect(opened.headers.getSetCookie()).toEqual([]);
+    expect(await whoAmI(squatter.cookie)).toBeNull();
+    expect(await whoAmI(squatterElsewhere)).toBeNull();
+    expect((await signInRequest(listed, "squatters-password")).status).toBe(401);
+    expect(await sessionsOf(squatter.userId)).toEqual([]);
+    expect(await accountRow(squatter.userId)).toMatchObject({ emailVerified: true, role: "admin" });
+
+    // The owner is told, and gets in through the mailbox.
+    const notice = await newestMailTo(listed, "Your ToolForge email address is confirmed");
+    expect(notice?.text).toContain("the password chosen at registration was removed and every session was signed out.");
+    expect(notice?.text).toContain("http://localhost:3000/forgot-password");
+    await linkRequest.POST(makeRequest("/api/account/email-link", { method: "POST", json: { email: listed } }), noParams());
+    const linkToken = await tokenMailedTo(listed, "/login/link");
+    const owner = await linkSignIn.POST(makeRequest("/api/account/email-link/sign-in", { method: "POST", json: { token: linkToken } }), noParams());
+    expect(await whoAmI(cookiesFrom(owner))).toMatchObject({ email: listed, role: "admin" });
+  });
+
+  it("counts a browser signed in to another account as a stranger to this one", async () => {
+    const squatter = await signUp({ password: "squatters-password" });
+    const bystander = await signUp();
+    const opened = await verifyThroughMail(squatter.email, bystander.cookie);
+    expect(opened.headers.get("location")).toBe("/verify-email?result=verified");
+    expect(opened.headers.getSetCookie()).toEqual([]);
+    expect(await whoAmI(squatter.cookie)).toBeNull();
+    expect((await signInRequest(squatter.email, "squatters-password")).status).toBe(401);
+    expect(await whoAmI(bystander.cookie)).toMatchObject({ email: bystander.email, emailVerified: false });
+  });
+
+  it("also removes a sign-in phone number and a second factor set up before the proof", async () => {
+    const squatter = await signUp({ password: "correct-horse-battery" });
+    const phoneNumber = uniquePhoneNumber();
+    await addPhoneNumber(squatter.cookie, phoneNumber);
+    await enrolTwoFactor(squatter.cookie);
+    expect(await accountRow(squatter.userId)).toMatchObject({ phoneNumber, twoFactorEnabled: true });
+
+    await verifyThroughMail(squatter.email);
+    expect(await accountRow(squatter.userId)).toMatchObject({ phoneNumber: null, phoneNumberVerified: false, twoFactorEnabled: false });
+    const db = await getDb();
+    expect(await db.select().from(twoFactor).where(eq(twoFactor.userId, squatter.userId))).toEqual([]);
+    const texts = async () => (await db.select().from(smsOutbox).where(eq(smsOutbox.to, phoneNumber))).length;
+    const before = await texts();
+    expect((await signInPhoneCode.POST(makeRequest("/api/sign-in/phone/code", { method: "POST", json: { phoneNumber } }), noParams())).status).toBe(202);
+    expect(await texts()).toBe(before);
+    const byPhone = await signInPhone.POST(makeRequest("/api/sign-in/phone", { method: "POST", json: { phoneNumber, code: "123456" } }), noParams());
+    expect(byPhone.status).not.toBe(200);
+  });
+
+  it("the person who registered, opening the link in the same browser: stays signed in with a new session and keeps the password", async () => {
+    const person = await signUp({ password: "my-own-password" });
+    const otherDevice = await signIn(person.email, "my-own-password");
+    const before = await countMailTo(person.email);
+
+    const opened = await verifyThroughMail(person.email, person.cookie);
+    expect(opened.headers.get("location")).toBe("/verify-email?result=verified");
+    const renewed = cookiesFrom(opened);
+    expect(await whoAmI(renewed)).toMatchObject({ email: person.email, emailVerified: true });
+    expect(await sessionsOf(person.userId)).toHaveLength(1);
+    // Every session from before the proof ended; the password did not.
+    expect(await whoAmI(person.cookie)).toBeNull();
+    expect(await whoAmI(otherDevice)).toBeNull();
+    expect((await signInRequest(person.email, "my-own-password")).status).toBe(200);
+    expect(await countMailTo(person.email)).toBe(before);
   });
 });
