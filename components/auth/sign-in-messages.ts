@@ -10,10 +10,13 @@ const secondFactorMessages: Record<string, string> = {
   ACCOUNT_TEMPORARILY_LOCKED: "Too many wrong codes for this account. Wait 15 minutes, then sign in again.",
   INVALID_BACKUP_CODE: "That backup code is not right, or it has been used already. Each backup code works once.",
   TOTP_NOT_ENABLED: "Two-factor authentication is not set up for this account. Sign in again.",
+  // The per-address password lockout, which the password checks of the two-factor settings count toward.
+  ACCOUNT_LOCKED:
+    "Too many wrong passwords for this account: password checks are paused for up to 15 minutes. You can still sign in with an email link or reset your password.",
 };
 
 export function secondFactorMessage(code: string, status: number): string {
-  if (status === 429 && code !== "ACCOUNT_TEMPORARILY_LOCKED") return "Too many attempts. Wait a moment and try again.";
+  if (status === 429 && code !== "ACCOUNT_TEMPORARILY_LOCKED" && code !== "ACCOUNT_LOCKED") return "Too many attempts. Wait a moment and try again.";
   return secondFactorMessages[code] ?? "The code could not be checked. Sign in again.";
 }
 
