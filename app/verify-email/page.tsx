@@ -1,10 +1,14 @@
 import type { Metadata } from "next";
-import { AuthCard } from "@/components/auth/auth-card";
+import Link from "next/link";
+import { AuthCard, textLinkClass } from "@/components/auth/auth-card";
 import { LinkProblem } from "@/components/auth/link-problem";
-import { ButtonLink } from "@/components/ui/button";
+import { findPageActor } from "@/components/auth/session";
+import { buttonClasses, ButtonLink } from "@/components/ui/button";
+import { describeVerificationLink } from "@/lib/accounts/verification";
 import { ACCOUNT_MESSAGES } from "@/models/account-messages";
 
-export const metadata: Metadata = { title: "Email address", robots: { index: false } };
+// The page can carry an unused link: it is never sent on as a referrer.
+export const metadata: Metadata = { title: "Email address", robots: { index: false }, referrer: "no-referrer" };
 
 type VerifyEmailPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -18,7 +22,8 @@ const DONE = {
  * /api/account/confirm-email-change has used them: it only shows the outcome.
  */
 export default async function VerifyEmailPage({ searchParams }: VerifyEmailPageProps) {
-  const { result } = await searchParams;
+  const { result, token } = await searchParams;
+  if (typeof token === "string" && token !== "") return <ConfirmInThisBrowser token={token} />;
   if (result === "verified" || result === "changed") {
     const done = DONE[result];
     return (
@@ -45,6 +50,61 @@ export default async function VerifyEmailPage({ searchParams }: VerifyEmailPageP
   return (
     <AuthCard title="Email address not verified" intro="This link could not be used.">
       <LinkProblem state={state} again={{ href: "/account/security", label: "Get a new link on Sign-in & security" }} />
+    </AuthCard>
+  );
+}
+
+/**
+ * A verification link opened in a browser that is not signed in to its account (ADR 044): the link
+ * is still unused. Signed in to the account, one press confirms; otherwise the person signs in first
+ * and comes back here. Nothing on this page uses the link, so a mail scanner that fetches it changes
+ * nothing.
+ */
+async function ConfirmInThisBrowser({ token }: { token: string }) {
+  const [link, viewer] = await Promise.all([describeVerificationLink(token), findPageActor()]);
+  if (link.state !== "valid" || !link.email) {
+    return (
+      <AuthCard title="Email address not verified" intro="This link could not be used.">
+        <LinkProblem state={link.state === "valid" ? "invalid" : link.state} again={{ href: "/account/security", label: "Get a new link on Sign-in & security" }} />
+      </AuthCard>
+    );
+  }
+  const here = `/verify-email?token=${encodeURIComponent(token)}`;
+  if (viewer?.userId === link.userId) {
+    return (
+      <AuthCard title="Confirm your email address" intro={`Confirm ${link.email} as the address of your account.`}>
+        {/* A plain link, not a client-side one: the verification answers with a redirect and a new session cookie. */}
+        <a href={`/api/account/verify-email?token=${encodeURIComponent(token)}`} className={buttonClasses("primary", "md", "w-full")}>
+          Confirm my address
+        </a>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Sign in to confirm your address" intro={`This link confirms ${link.email} in a browser signed in to its account.`}>
+      <div className="flex flex-col gap-4 text-slate-800">
+        {viewer ? (
+          <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950">
+            You are signed in as {viewer.email}. Sign out first, then sign in to the account of {link.email}.
+          </p>
+        ) : null}
+        <p>
+          So that nobody can use someone else&apos;s address, the address is confirmed only where its account is signed in. Sign in with the
+          password you chose, and you come back here to confirm.
+        </p>
+        {viewer ? null : (
+          <ButtonLink href={`/login?next=${encodeURIComponent(here)}`} className="w-full">
+            Sign in to confirm
+          </ButtonLink>
+        )}
+        <p className="text-sm text-slate-700">
+          Did not create an account with this address, or forgot its password? Choose{" "}
+          <Link href="/forgot-password" className={textLinkClass}>
+            Forgot password?
+          </Link>
+          : its link proves the address is yours and ends whatever was set up with it before.
+        </p>
+      </div>
     </AuthCard>
   );
 }

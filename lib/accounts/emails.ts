@@ -150,19 +150,3 @@ export function roleChangedNotice(to: { email: string; name: string }, role: "cu
   };
 }
 
-export function mailboxProvedNotice(to: { email: string; name: string }, appUrl: string): Mail {
-  return {
-    to: to.email,
-    subject: "Your ToolForge email address is confirmed",
-    text: lines(
-      `Hello ${to.name},`,
-      "",
-      `${to.email} is now the confirmed address of a ToolForge account.`,
-      "The link was opened in a browser that was not signed in to the account, so in case someone else registered with your address,",
-      "the password chosen at registration was removed and every session was signed out.",
-      `To sign in, use "Email me a sign-in link" on ${appUrl}/login, or choose a password at ${appUrl}/forgot-password.`,
-      "",
-      SIGNATURE,
-    ),
-  };
-}

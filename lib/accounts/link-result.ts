@@ -2,7 +2,7 @@ import "server-only";
 import { isAppError } from "@/lib/errors";
 
 /** The outcomes /verify-email can show (models/account-messages has the words). */
-export const LINK_RESULTS = ["verified", "changed", "expired", "used", "invalid", "disabled", "taken"] as const;
+export const LINK_RESULTS = ["verified", "changed", "expired", "used", "invalid", "disabled", "taken", "sign-in"] as const;
 export type LinkResult = (typeof LINK_RESULTS)[number];
 
 /**
@@ -16,7 +16,7 @@ export async function linkResult(action: () => Promise<unknown>, success: "verif
   } catch (error) {
     if (!isAppError(error)) throw error;
     const reason = error.details?.reason;
-    if (reason === "expired" || reason === "used" || reason === "invalid" || reason === "disabled") return reason;
+    if (reason === "expired" || reason === "used" || reason === "invalid" || reason === "disabled" || reason === "sign-in") return reason;
     if (error.kind === "conflict") return "taken";
     throw error;
   }

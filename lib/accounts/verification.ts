@@ -1,16 +1,15 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { deliverQueuedMail, queueMail, sendMailInBackground } from "@/lib/mail";
+import { sendMailInBackground } from "@/lib/mail";
 import { ACCOUNT_MESSAGES } from "@/models/account-messages";
 import { session, user } from "@/models/schema";
-import { mailboxProvedNotice, verificationMail } from "./emails";
+import { verificationMail } from "./emails";
 import { LINK_PATHS, linkUrl } from "./links";
-import { markEmailVerified, proveMailbox } from "./mailbox";
+import { markEmailVerified } from "./mailbox";
 import type { Actor } from "./roles";
-import { consumeToken, discardOtherTokens, issueToken, tokenError } from "./tokens";
+import { consumeToken, discardOtherTokens, inspectToken, issueToken, tokenError, type TokenState } from "./tokens";
 
 /** Mails a link that proves the account's address (sent once at sign-up; again on request). */
 export async function sendVerificationEmail(account: { id: string; email: string; name: string }, now = new Date()): Promise<void> {
@@ -41,30 +40,38 @@ export type EmailVerified = {
  * the same transaction that uses the link up. A link for an address the account no longer has is
  * not valid.
  *
- * It is the first proof of the mailbox (ADR 044). If the browser opening it is signed in to this
- * account, whoever set the password also reads the mail: the password stays, every session of the
+ * It is the first proof of the mailbox (ADR 044), and it counts only in a browser signed in to this
+ * account: whoever set the password also reads the mail. The password stays, every session of the
  * account ends and the caller gives this browser a new one, so no session from before the proof
- * (admin or not) outlives it. Otherwise the person reading the mail may not be the one who
- * registered: as with the other links, everything set up before is removed (`proveMailbox`), and the
- * address is told how to sign in, in the same transaction.
+ * (admin or not) outlives it. Opened anywhere else, the link is left unused and the answer is
+ * "sign in first" (reason `sign-in`): a mail scanner's fetch changes nothing, and the owner of an
+ * address someone else registered cannot hand that person a verified account.
  */
 export async function verifyEmailWithToken(rawToken: string, browser: OpeningBrowser, now = new Date()): Promise<EmailVerified> {
   const db = await getDb();
-  const done = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const token = await consumeToken(tx, "verify-email", rawToken, now);
     const [row] = await tx.select().from(user).where(eq(user.id, token.userId));
     if (!row || row.email !== token.email) throw tokenError("invalid");
     await discardOtherTokens(tx, row.id, ["verify-email"], token.id);
     const verified = { email: row.email, userId: row.id };
-    if (row.emailVerified) return { ...verified, renewSession: false, mailIds: [] };
+    if (row.emailVerified) return { ...verified, renewSession: false };
     if (browser?.userId === row.id) {
       await tx.delete(session).where(eq(session.userId, row.id));
       await markEmailVerified(tx, row, now);
-      return { ...verified, renewSession: true, mailIds: [] };
+      return { ...verified, renewSession: true };
     }
-    const removed = await proveMailbox(tx, row, now);
-    return { ...verified, renewSession: false, mailIds: removed ? [await queueMail(tx, mailboxProvedNotice(row, getEnv().appUrl))] : [] };
+    // Another browser (another device, a mail scanner, the owner of an address someone else
+    // registered): nothing is decided here and the link stays unused (the transaction rolls back).
+    // /verify-email asks the person to sign in and open it again; the owner of a squatted address
+    // takes "Forgot password?", whose link proves the mailbox and ends what was set up before.
+    throw new AppError("forbidden", ACCOUNT_MESSAGES.verifySignedIn, undefined, { reason: "sign-in" });
   });
-  deliverQueuedMail(done.mailIds);
-  return { email: done.email, userId: done.userId, renewSession: done.renewSession };
+}
+
+/** What /verify-email shows for a link before it is used: whether it can still be used, and for which account. */
+export async function describeVerificationLink(rawToken: string, now = new Date()): Promise<{ state: TokenState; userId: string | null; email: string | null }> {
+  const db = await getDb();
+  const { state, row } = await inspectToken(db, "verify-email", rawToken, now);
+  return state === "valid" && row ? { state, userId: row.userId, email: row.email } : { state, userId: null, email: null };
 }

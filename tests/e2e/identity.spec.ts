@@ -48,6 +48,25 @@ test("register, open the verification mail, and the account shows as verified", 
   await expect(page.getByText("This link has already been used.", { exact: false })).toBeVisible();
 });
 
+test("a verification link opened on another device asks to sign in there first, then confirms the address", async ({ page, browser }) => {
+  const email = await registerThroughPage(page, "Otto Otherdevice");
+  const mail = await newestMailTo(email, { subject: "Confirm your email address for ToolForge" });
+  const elsewhere = await browser.newContext();
+  const phone = await elsewhere.newPage();
+  await phone.goto(linkIn(mail, "/api/account/verify-email"));
+  // Not signed in here: nothing is decided and the link stays good (a mail scanner's fetch looks the same).
+  await expect(phone.getByRole("heading", { level: 1, name: "Sign in to confirm your address" })).toBeVisible();
+  await expectNoAxeViolations(phone);
+  await phone.getByRole("link", { name: "Sign in to confirm" }).click();
+  await expect(phone).toHaveURL(/\/login\?next=/);
+  await signInThroughPage(phone, email);
+  await expect(phone.getByRole("heading", { level: 1, name: "Confirm your email address" })).toBeVisible();
+  await phone.getByRole("link", { name: "Confirm my address" }).click();
+  await expect(phone).toHaveURL(/\/verify-email\?result=verified$/);
+  await expect(phone.getByRole("heading", { level: 1, name: "Email address verified" })).toBeVisible();
+  await elsewhere.close();
+});
+
 test("forgot password → reset from the mail → every older session is signed out", async ({ page, browser }) => {
   const email = await registerThroughPage(page, "Rory Reset");
   // A second device, signed in before the reset.

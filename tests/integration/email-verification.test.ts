@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import * as linkRequest from "@/app/api/account/email-link/route";
-import * as linkSignIn from "@/app/api/account/email-link/sign-in/route";
+import * as resetConfirm from "@/app/api/account/password-reset/confirm/route";
+import * as resetRequest from "@/app/api/account/password-reset/route";
 import * as orders from "@/app/api/orders/route";
 import * as adminOrders from "@/app/api/admin/orders/route";
 import * as resendRoute from "@/app/api/me/verification-email/route";
@@ -8,6 +8,7 @@ import * as userRole from "@/app/api/users/[id]/role/route";
 import * as verifyRoute from "@/app/api/account/verify-email/route";
 import * as signInPhone from "@/app/api/sign-in/phone/route";
 import * as signInPhoneCode from "@/app/api/sign-in/phone/code/route";
+import { proveMailbox } from "@/lib/accounts/mailbox";
 import { issueToken } from "@/lib/accounts/tokens";
 import { verifyEmailWithToken } from "@/lib/accounts/verification";
 import { getDb } from "@/lib/db/client";
@@ -67,7 +68,9 @@ describe("verifying the address of a new account", () => {
     const late = await issueToken(db, { purpose: "verify-email", userId: session.userId, email: session.email }, issuedAt);
     await expect(verifyEmailWithToken(late, null, new Date(issuedAt.getTime() + DAY))).rejects.toMatchObject({ details: { reason: "expired" } });
     const inTime = await issueToken(db, { purpose: "verify-email", userId: session.userId, email: session.email }, issuedAt);
-    await expect(verifyEmailWithToken(inTime, null, new Date(issuedAt.getTime() + DAY - 1))).resolves.toMatchObject({ email: session.email });
+    // Outside a browser signed in to the account the link is not used (ADR 044), so the account's own browser opens it.
+    const own = { userId: session.userId, sessionId: "ses_own_browser" };
+    await expect(verifyEmailWithToken(inTime, own, new Date(issuedAt.getTime() + DAY - 1))).resolves.toMatchObject({ email: session.email });
     const [row] = await db.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, session.userId));
     expect(row?.emailVerified).toBe(true);
   });
@@ -188,54 +191,61 @@ describe("the first proof of the mailbox (ADR 044)", () => {
     resetEnvForTests();
   });
 
-  it("an address someone else registered: the owner's click removes their password and sessions, and makes no session of theirs admin", async () => {
+  it("an address someone else registered: the owner's click changes nothing and leaves the link unused; the owner's reset ends the squatter", async () => {
     const listed = uniqueEmail("taken-admin");
     process.env.ADMIN_EMAILS = `boss@toolforge.test, ${listed}`;
     resetEnvForTests();
     const squatter = await signUp({ email: listed, password: "squatters-password" });
     const squatterElsewhere = await signIn(listed, "squatters-password");
 
-    // The owner opens the link from the mail, in a browser that is not signed in to the account.
-    const opened = await verifyThroughMail(listed);
-    expect(opened.headers.get("location")).toBe("/verify-email?result=verified");
+    // The owner (or a mail scanner) opens the link in a browser that is not signed in to the account.
+    const token = await tokenMailedTo(listed, "/api/account/verify-email");
+    const opened = await openLink(token);
+    expect(opened.headers.get("location")).toBe(`/verify-email?token=${encodeURIComponent(token)}`);
     expect(opened.headers.getSetCookie()).toEqual([]);
+    expect(await accountRow(squatter.userId)).toMatchObject({ emailVerified: false, role: "user" });
+    // Opened again, it is still unused: nothing was decided.
+    expect((await openLink(token)).headers.get("location")).toBe(`/verify-email?token=${encodeURIComponent(token)}`);
+
+    // The owner takes "Forgot password?": the reset link proves the mailbox and ends everything the squatter set up.
+    await resetRequest.POST(makeRequest("/api/account/password-reset", { method: "POST", json: { email: listed } }), noParams());
+    const resetToken = await tokenMailedTo(listed, "/reset-password");
+    const reset = await resetConfirm.POST(makeRequest("/api/account/password-reset/confirm", { method: "POST", json: { token: resetToken, password: "the-owners-password" } }), noParams());
+    expect(reset.status).toBe(200);
     expect(await whoAmI(squatter.cookie)).toBeNull();
     expect(await whoAmI(squatterElsewhere)).toBeNull();
     expect((await signInRequest(listed, "squatters-password")).status).toBe(401);
-    expect(await sessionsOf(squatter.userId)).toEqual([]);
-    expect(await accountRow(squatter.userId)).toMatchObject({ emailVerified: true, role: "admin" });
-
-    // The owner is told, and gets in through the mailbox.
-    const notice = await newestMailTo(listed, "Your ToolForge email address is confirmed");
-    expect(notice?.text).toContain("the password chosen at registration was removed and every session was signed out.");
-    expect(notice?.text).toContain("http://localhost:3000/forgot-password");
-    await linkRequest.POST(makeRequest("/api/account/email-link", { method: "POST", json: { email: listed } }), noParams());
-    const linkToken = await tokenMailedTo(listed, "/login/link");
-    const owner = await linkSignIn.POST(makeRequest("/api/account/email-link/sign-in", { method: "POST", json: { token: linkToken } }), noParams());
-    expect(await whoAmI(cookiesFrom(owner))).toMatchObject({ email: listed, role: "admin" });
+    expect(await whoAmI(cookiesFrom(reset))).toMatchObject({ email: listed, emailVerified: true, role: "admin" });
   });
 
   it("counts a browser signed in to another account as a stranger to this one", async () => {
-    const squatter = await signUp({ password: "squatters-password" });
+    const person = await signUp({ password: "persons-password" });
     const bystander = await signUp();
-    const opened = await verifyThroughMail(squatter.email, bystander.cookie);
-    expect(opened.headers.get("location")).toBe("/verify-email?result=verified");
+    const token = await tokenMailedTo(person.email, "/api/account/verify-email");
+    const opened = await openLink(token, bystander.cookie);
+    expect(opened.headers.get("location")).toBe(`/verify-email?token=${encodeURIComponent(token)}`);
     expect(opened.headers.getSetCookie()).toEqual([]);
-    expect(await whoAmI(squatter.cookie)).toBeNull();
-    expect((await signInRequest(squatter.email, "squatters-password")).status).toBe(401);
+    expect(await whoAmI(person.cookie)).toMatchObject({ email: person.email, emailVerified: false });
     expect(await whoAmI(bystander.cookie)).toMatchObject({ email: bystander.email, emailVerified: false });
+    // The person signs in where the link was opened, and the same link then confirms the address.
+    const signedIn = await signIn(person.email, "persons-password");
+    const confirmed = await openLink(token, signedIn);
+    expect(confirmed.headers.get("location")).toBe("/verify-email?result=verified");
+    expect(await whoAmI(cookiesFrom(confirmed))).toMatchObject({ email: person.email, emailVerified: true });
   });
 
-  it("also removes a sign-in phone number and a second factor set up before the proof", async () => {
+  it("the first proof of the mailbox (a reset or an email link) also removes a sign-in phone number and a second factor set up before it", async () => {
     const squatter = await signUp({ password: "correct-horse-battery" });
     const phoneNumber = uniquePhoneNumber();
     await addPhoneNumber(squatter.cookie, phoneNumber);
     await enrolTwoFactor(squatter.cookie);
     expect(await accountRow(squatter.userId)).toMatchObject({ phoneNumber, twoFactorEnabled: true });
 
-    await verifyThroughMail(squatter.email);
-    expect(await accountRow(squatter.userId)).toMatchObject({ phoneNumber: null, phoneNumberVerified: false, twoFactorEnabled: false });
     const db = await getDb();
+    const [row] = await db.select().from(user).where(eq(user.id, squatter.userId));
+    if (!row) throw new Error("no account");
+    await db.transaction((tx) => proveMailbox(tx, row));
+    expect(await accountRow(squatter.userId)).toMatchObject({ phoneNumber: null, phoneNumberVerified: false, twoFactorEnabled: false });
     expect(await db.select().from(twoFactor).where(eq(twoFactor.userId, squatter.userId))).toEqual([]);
     const texts = async () => (await db.select().from(smsOutbox).where(eq(smsOutbox.to, phoneNumber))).length;
     const before = await texts();
