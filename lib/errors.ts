@@ -12,8 +12,14 @@ export type AppErrorKind =
   | "rate_limited"
   | "unavailable";
 
+// Each route of a production build has its own copy of this module, and the better-auth instance
+// (made once, kept on globalThis) throws with the copy of the route that made it: `instanceof`
+// would not know another route's AppError. The brand is the same in every copy.
+const BRAND = Symbol.for("toolforge.AppError");
+
 /** A failure the caller can act on. One mapper (lib/http.ts) turns it into an HTTP answer. */
 export class AppError extends Error {
+  readonly [BRAND] = true;
   readonly kind: AppErrorKind;
   readonly fields?: Record<string, string>;
   /** Extra machine-readable data a client needs to continue (e.g. a 3-D Secure challenge). */
@@ -30,6 +36,7 @@ export class AppError extends Error {
   }
 }
 
+/** Whether `error` is an AppError, from this copy of the module or another route's. */
 export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError;
+  return error instanceof AppError || (typeof error === "object" && error !== null && (error as { [BRAND]?: unknown })[BRAND] === true);
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { z, type ZodType } from "zod";
 import { getEnv, shopOrigins } from "@/lib/env";
-import { AppError, type AppErrorKind } from "@/lib/errors";
+import { AppError, isAppError, type AppErrorKind } from "@/lib/errors";
 import { log } from "@/lib/log";
 
 const statusByKind: Record<AppErrorKind, number> = {
@@ -52,7 +52,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 
 /** The one place an error becomes an HTTP answer. Unknown errors are logged and answered 500 without detail. */
 export function errorResponse(error: unknown): Response {
-  if (error instanceof AppError) {
+  if (isAppError(error)) {
     const body: ErrorBody = { error: { code: error.kind, message: error.message } };
     if (error.fields) body.error.fields = error.fields;
     if (error.details) body.error.details = error.details;

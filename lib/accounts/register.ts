@@ -1,7 +1,7 @@
 import "server-only";
 import { isAPIError } from "better-auth/api";
 import { getAuth } from "@/lib/auth";
-import { AppError } from "@/lib/errors";
+import { AppError, isAppError } from "@/lib/errors";
 import { parseWith } from "@/lib/http";
 import { deleteImage, saveImage } from "@/lib/storage";
 import { registerFieldsSchema } from "@/models/accounts";
@@ -39,7 +39,7 @@ export async function registerCustomer(input: RegisterInput): Promise<Registered
   try {
     photoUrl = (await saveImage(input.photo as Uint8Array)).url;
   } catch (error) {
-    if (error instanceof AppError) throw new AppError(error.kind, error.message, { photo: error.message });
+    if (isAppError(error)) throw new AppError(error.kind, error.message, { photo: error.message });
     throw error;
   }
 

@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Actor } from "@/lib/accounts/actor";
 import { getDb } from "@/lib/db/client";
 import { getEnv, resolveAuthSecret } from "@/lib/env";
-import { AppError } from "@/lib/errors";
+import { AppError, isAppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { recordAudit } from "@/lib/audit/service";
@@ -244,7 +244,7 @@ export async function confirmTestPayment(actor: Actor, orderId: string, input: C
       authentication: input.authentication,
     });
   } catch (error) {
-    if (error instanceof AppError && error.kind === "payment_declined") {
+    if (isAppError(error) && error.kind === "payment_declined") {
       recordPaymentFailure("test", error.details?.declineCode ?? "declined");
     }
     throw error;
