@@ -5,9 +5,11 @@ import { errorResponse } from "@/lib/http";
  * A production build gives each route its own copy of lib/errors, and the better-auth instance throws
  * with the copy of the route that made it. Such an error must still be answered as what it is.
  */
+const BRAND: unique symbol = Symbol.for("toolforge.AppError");
+
 describe("AppError from another copy of the module", () => {
   class OtherCopysAppError extends Error {
-    readonly [Symbol.for("toolforge.AppError")] = true;
+    readonly [BRAND] = true;
     readonly kind = "invalid" as const;
     readonly details = { reason: "used" };
     constructor(message: string) {
