@@ -38,7 +38,6 @@ export default async function LoginPage({ searchParams }: LoginPageProps) {
       <Suspense>
         <LoginForm
           next={next}
-          googleEnabled={false}
           initialError={initialError}
           alternatives={<MoreSignInOptions providers={signInProviders(getEnv())} next={next} />}
         />

@@ -4,6 +4,7 @@ import { AuthCard } from "@/components/auth/auth-card";
 import { safeNextPath } from "@/models/accounts";
 import { RegisterForm } from "@/components/auth/register-form";
 import { findPageActor } from "@/components/auth/session";
+import { signInProviders } from "@/lib/accounts/sign-in-providers";
 import { getEnv } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Register" };
@@ -17,7 +18,7 @@ export default async function RegisterPage({ searchParams }: RegisterPageProps) 
 
   return (
     <AuthCard title="Register" intro="Create your ToolForge account to order tools at trade prices.">
-      <RegisterForm next={next} googleEnabled={Boolean(getEnv().socialProviders.google)} />
+      <RegisterForm next={next} providers={signInProviders(getEnv())} />
     </AuthCard>
   );
 }

@@ -17,8 +17,7 @@ import { useSignedIn } from "./use-signed-in";
 type LoginFormProps = {
   /** Where to go once signed in: a path on this site, already checked on the server. */
   next: string;
-  googleEnabled: boolean;
-  /** A message to show at once, e.g. when Google sign-in came back with an error. */
+  /** A message to show at once, e.g. when a provider's sign-in came back with an error. */
   initialError?: string | null;
   /** More ways in (providers, phone code), shown between the form and the link to register. */
   alternatives?: ReactNode;
@@ -35,7 +34,7 @@ function messageFor(status: number, serverMessage: string | null): string {
   return "Signing in failed. Try again.";
 }
 
-export function LoginForm({ next, googleEnabled, initialError = null, alternatives }: LoginFormProps) {
+export function LoginForm({ next, initialError = null, alternatives }: LoginFormProps) {
   const [formError, setFormError] = useState<string | null>(initialError);
   const [secondFactor, setSecondFactor] = useState(false);
   const signedIn = useSignedIn(next);
@@ -109,7 +108,7 @@ export function LoginForm({ next, googleEnabled, initialError = null, alternativ
         <EmailLinkRequest next={next} />
       </Suspense>
       <Suspense>
-        <AuthAlternatives form="login" next={next} googleEnabled={googleEnabled} pending={pending} onGoogleError={setFormError} />
+        <AuthAlternatives form="login" next={next} />
       </Suspense>
     </>
   );

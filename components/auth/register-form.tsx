@@ -10,8 +10,9 @@ import { TextField } from "@/components/ui/text-field";
 import { useImagePreview } from "@/components/ui/use-image-preview";
 import { registerFieldsSchema } from "@/models/accounts";
 import { AuthAlternatives } from "./auth-alternatives";
-import { primaryButtonClass } from "./auth-card";
+import { OrDivider, primaryButtonClass } from "./auth-card";
 import { NETWORK_ERROR, readErrorMessage, TOO_MANY_ATTEMPTS } from "./error-body";
+import { ProviderButtons, type ProviderOption } from "./provider-buttons";
 import { useSignedIn } from "./use-signed-in";
 
 const PHOTO_REQUIRED = "Add a profile photo";
@@ -27,9 +28,10 @@ const registerFormSchema = registerFieldsSchema.extend({
 type RegisterFormValues = z.input<typeof registerFormSchema>;
 const fieldNames = ["name", "email", "password", "photo"] as const satisfies readonly Path<RegisterFormValues>[];
 
-type RegisterFormProps = { next: string; googleEnabled: boolean };
+/** `providers`: the sign-in providers this shop has configured; the first sign-in through one makes the account. */
+type RegisterFormProps = { next: string; providers: ProviderOption[] };
 
-export function RegisterForm({ next, googleEnabled }: RegisterFormProps) {
+export function RegisterForm({ next, providers }: RegisterFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const created = useSignedIn(next);
   const [preview, previewFile] = useImagePreview();
@@ -156,7 +158,13 @@ export function RegisterForm({ next, googleEnabled }: RegisterFormProps) {
           {pending ? "Creating your account…" : ""}
         </p>
       </form>
-      <AuthAlternatives form="register" next={next} googleEnabled={googleEnabled} pending={pending} onGoogleError={setFormError} />
+      {providers.length > 0 ? (
+        <>
+          <OrDivider />
+          <ProviderButtons providers={providers} next={next} onError={setFormError} />
+        </>
+      ) : null}
+      <AuthAlternatives form="register" next={next} />
     </>
   );
 }

@@ -91,8 +91,8 @@ export const ID_TOKEN_SIGN_IN_MESSAGE =
   "Signing in with a provider's ID token is not available here. Use the provider's button on the sign-in page.";
 
 /**
- * What the shop's provider buttons send to /sign-in/social (components/auth/google-button.tsx,
- * provider-buttons.tsx): the redirect flow only. better-auth's idToken branch makes a session straight
+ * What the shop's provider buttons send to /sign-in/social (components/auth/provider-buttons.tsx):
+ * the redirect flow only. better-auth's idToken branch makes a session straight
  * away, with no callback for the second-factor hook below to catch, so a body that carries one is
  * refused before better-auth reads it.
  */

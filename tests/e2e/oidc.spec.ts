@@ -58,3 +58,14 @@ test("an existing account with the same, unverified address is not taken over th
   await expect(page.getByText(/An account with this email address already exists\. Sign in the way you did before/)).toBeVisible();
   expect((await page.request.get("/api/me")).status()).toBe(401);
 });
+
+test("the register page offers the configured providers too, and the first sign-in through one makes the account", async ({ page }) => {
+  const email = uniqueEmail("newstaff");
+  await page.goto("/register?next=/dashboard/myorders");
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Continue with staff single sign-on" }).click();
+  await signInAtProvider(page, email);
+  await expect(page).toHaveURL(/localhost:\d+\/dashboard\/myorders$/);
+  const me = (await (await page.request.get("/api/me")).json()) as { email: string };
+  expect(me.email).toBe(email);
+});
