@@ -1,27 +1,24 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import toast from "react-hot-toast";
-import { useSWRConfig } from "swr";
-import { SESSION_KEY } from "@/components/layout/use-session";
+import { flashToast } from "@/components/layout/flash";
 
 /**
- * What happens once the login or register form has signed the visitor in: `done` keeps the form busy
- * while `finish` says so, refreshes the header's session and goes on to `next`.
+ * What happens once a sign-in form (password, email link, phone code, second factor, register, reset)
+ * has signed the visitor in: `done` keeps the form busy while `finish` loads `next`.
+ *
+ * A full page load, not a client-side navigation: a visitor sent here by a protected page they opened
+ * from a link (Buy now, Checkout, Dashboard) left the router holding that page's redirect to /login.
+ * Replayed after sign-in, it bounced between the two pages without end. A page load also gives the
+ * header the new session at once. The toast is shown by the next page.
  */
 export function useSignedIn(next: string): { done: boolean; finish: (message: string) => void } {
-  const router = useRouter();
-  const { mutate } = useSWRConfig();
   const [done, setDone] = useState(false);
 
   function finish(message: string) {
     setDone(true);
-    toast.success(message);
-    // The header reads the session in the browser (SWR); the server components re-render on refresh.
-    void mutate(SESSION_KEY);
-    router.replace(next);
-    router.refresh();
+    flashToast(message);
+    window.location.replace(next);
   }
 
   return { done, finish };

@@ -1,9 +1,17 @@
 "use client";
 
+import { useEffect } from "react";
 import toast, { ToastBar, Toaster as HotToaster } from "react-hot-toast";
+import { takeFlashToast } from "./flash";
 
 /** Top-right toasts, below the header, that close after 5 s (the seed's constant) and can be dismissed at once. */
 export default function ToasterView() {
+  // A toast the previous page left before a full page load (e.g. "Signed in successfully").
+  useEffect(() => {
+    const message = takeFlashToast();
+    if (message) toast.success(message);
+  }, []);
+
   return (
     <HotToaster
       position="top-right"

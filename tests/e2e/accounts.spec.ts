@@ -32,6 +32,21 @@ test("the register form explains what is missing", async ({ page }) => {
   await expect(page.getByText("Add a profile photo")).toBeVisible();
 });
 
+test("Buy now, signed out: the link leads through sign-in to the purchase page, and the header knows the customer", async ({ page, browser }) => {
+  const email = await registerThroughPage(page);
+  const fresh = await browser.newContext();
+  const visitor = await fresh.newPage();
+  await visitor.goto("/products/prd_claw_hammer_16oz");
+  // A client-side navigation: the router, not the browser, meets the redirect to /login.
+  await visitor.getByRole("link", { name: /^Buy now: / }).first().click();
+  await expect(visitor).toHaveURL(/\/login\?next=%2FpurchasePages%2Fprd_claw_hammer_16oz/);
+  await signInThroughPage(visitor, email);
+  await expect(visitor).toHaveURL(/\/purchasePages\/prd_claw_hammer_16oz/);
+  await expect(visitor.getByRole("heading", { name: "Order this tool" })).toBeVisible();
+  await expect(visitor.getByTestId("user-menu")).toBeVisible();
+  await fresh.close();
+});
+
 test("a signed-out visit to a protected page goes through sign-in and comes back", async ({ page, browser }) => {
   const email = await registerThroughPage(page);
   const fresh = await browser.newContext();
