@@ -46,7 +46,7 @@ export function MyOrdersTable({ orders }: { orders: OrderView[] }) {
                   {order.status === "paid" || order.status === "refunded" ? <PaymentReference reference={order.paymentRef} /> : null}
                 </td>
                 <td className={`${cellClass} text-sm whitespace-nowrap text-slate-800`}>
-                  {order.status === "paid" || order.status === "refunded" ? (order.shipping === "shipped" ? "Shipped" : "Pending") : "—"}
+                  {order.shipping === "shipped" ? "Shipped" : order.status === "paid" ? "Pending" : "—"}
                 </td>
                 <td className={cellClass}>
                   {order.status === "unpaid" ? (

@@ -53,7 +53,7 @@ export default async function OrderPage({ params }: OrderPageProps) {
         Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> by {order.email} · ToolForge
       </p>
 
-      <section aria-labelledby="order-items-title" className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm print:border-0 print:p-0 print:shadow-none">
+      <section aria-labelledby="order-items-title" className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 print:border-0 print:p-0 print:shadow-none">
         <h2 id="order-items-title" className="sr-only">
           Items and totals
         </h2>
@@ -113,7 +113,8 @@ export default async function OrderPage({ params }: OrderPageProps) {
             Pay now
           </Link>
         ) : null}
-        <PrintButton />
+        {/* Only a paid (or refunded) order has a receipt; the others print as what they are. */}
+        <PrintButton label={order.status === "paid" || order.status === "refunded" ? "Print receipt" : "Print order"} />
         <Link href={actor.role === "admin" ? "/dashboard/manageOrder" : "/dashboard/myorders"} className={buttonClasses("secondary", "md")}>
           {actor.role === "admin" ? "Back to Manage Order" : "Back to My Orders"}
         </Link>

@@ -45,7 +45,7 @@ export default async function PaymentPage({ params }: PaymentPageProps) {
         <p className="mt-2 text-slate-700">This shop runs its test payment processor: no real card is charged.</p>
       ) : null}
 
-      <section aria-labelledby="order-summary-title" className="mt-6 max-w-xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <section aria-labelledby="order-summary-title" className="mt-6 max-w-xl rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <h2 id="order-summary-title" className="text-xl font-semibold text-slate-900">
           Order summary
         </h2>
