@@ -13,8 +13,8 @@ export const metadata: Metadata = { title: "Email address", robots: { index: fal
 type VerifyEmailPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const DONE = {
-  verified: { title: "Email address verified", text: "Thank you: your email address is confirmed." },
-  changed: { title: "Email address changed", text: "Your account now uses this address, and it is verified." },
+  verified: { title: "Email address verified", intro: "Order mail and sign-in links reach you at this address.", text: "Thank you: your email address is confirmed." },
+  changed: { title: "Email address changed", intro: "Order mail and sign-in links go to this address from now on.", text: "Your account now uses this address, and it is verified." },
 } as const;
 
 /**
@@ -27,7 +27,7 @@ export default async function VerifyEmailPage({ searchParams }: VerifyEmailPageP
   if (result === "verified" || result === "changed") {
     const done = DONE[result];
     return (
-      <AuthCard title={done.title} intro={done.text}>
+      <AuthCard title={done.title} intro={done.intro}>
         <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 font-medium text-green-900">
           {done.text}
         </p>
@@ -43,6 +43,19 @@ export default async function VerifyEmailPage({ searchParams }: VerifyEmailPageP
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 font-medium text-red-800">
           {result === "disabled" ? ACCOUNT_MESSAGES.disabled : ACCOUNT_MESSAGES.emailTaken}
         </p>
+      </AuthCard>
+    );
+  }
+  // A used link opened again by its verified owner (a second click in the mail) is not a problem.
+  if (result === "used" && (await findPageActor())?.emailVerified) {
+    return (
+      <AuthCard title="Email address already verified" intro="This link was used before.">
+        <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 font-medium text-green-900">
+          Your email address is confirmed; there is nothing more to do.
+        </p>
+        <ButtonLink href="/account/security" className="mt-5 w-full">
+          Go to sign-in &amp; security
+        </ButtonLink>
       </AuthCard>
     );
   }

@@ -8,7 +8,7 @@ export function LinkProblem({ state, again }: { state: TokenStateName; again: { 
       <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 font-medium text-red-800">
         {linkProblemMessage(state)}
       </p>
-      <ButtonLink href={again.href} className="w-full">
+      <ButtonLink href={again.href} className="w-full text-center">
         {again.label}
       </ButtonLink>
     </div>
