@@ -30,6 +30,7 @@ function QuantityInput({ line }: { line: DetailedLine & { product: NonNullable<D
       <input
         id={id}
         type="number"
+        onWheel={(event) => event.currentTarget.blur()}
         inputMode="numeric"
         min={product.minOrderQuantity}
         max={product.stock}

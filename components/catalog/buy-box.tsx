@@ -78,6 +78,7 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
           <input
             id={inputId}
             type="number"
+            onWheel={(event) => event.currentTarget.blur()}
             inputMode="numeric"
             min={minOrderQuantity}
             max={stock}

@@ -12,7 +12,8 @@ type TextFieldProps = Omit<ComponentProps<"input">, "id" | "aria-invalid" | "ari
 /**
  * A labelled input whose hint and error are tied to it with aria-describedby. While there is an
  * error, the error replaces the hint (they would say the same thing twice). A password field gets a
- * Show/Hide button, so a long password can be checked before it is sent.
+ * Show/Hide button, so a long password can be checked before it is sent. A number field lets go of
+ * the focus when the wheel turns over it, so scrolling never changes it.
  */
 export function TextField({ id, label, hint, error, className, type, ...input }: TextFieldProps) {
   const [revealed, setRevealed] = useState(false);
@@ -30,6 +31,8 @@ export function TextField({ id, label, hint, error, className, type, ...input }:
       className={`block w-full rounded-md border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 ${
         error ? "border-red-700" : "border-slate-400"
       } ${password ? "pr-20" : ""} ${className ?? ""}`}
+      // A wheel over a focused number field would change it while the person scrolls the page.
+      onWheel={type === "number" ? (event) => event.currentTarget.blur() : undefined}
       {...input}
     />
   );
