@@ -22,7 +22,7 @@ export default async function AuditPage({ searchParams }: AuditPageProps) {
   return (
     <>
       <AdminPageHeader title="Audit log">
-        Every change an admin made to orders, products, roles and reviews, newest first ({log.total}{" "}
+        Every recorded change to orders, products, accounts, roles and reviews, by admins, by customers and by the shop itself, newest first ({log.total}{" "}
         {log.total === 1 ? "entry" : "entries"}).
       </AdminPageHeader>
       {log.items.length === 0 ? (
