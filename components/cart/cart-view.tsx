@@ -2,12 +2,16 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { stackColumnStyle } from "@/components/admin/data-table";
 import { buttonClasses } from "@/components/ui/button";
 import { Img } from "@/components/ui/img";
 import { formatMoney } from "@/lib/money/format";
 import { cartQuantityProblem } from "@/models/cart";
 import { removeFromCart, setCartQuantity } from "./cart-store";
 import { useCartDetails, type DetailedLine } from "./use-cart-details";
+
+// The names the stacked (phone) layout writes before each cell; the Remove button needs none.
+const CART_COLUMNS = stackColumnStyle(["Product", "Unit price", "Quantity", "Total"]);
 
 function QuantityInput({ line }: { line: DetailedLine & { product: NonNullable<DetailedLine["product"]> } }) {
   const [text, setText] = useState(String(line.quantity));
@@ -82,8 +86,14 @@ export function CartView() {
           {error}
         </p>
       ) : null}
-      <div role="region" aria-labelledby="cart-caption" tabIndex={0} className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-        <table className="w-full min-w-[40rem] border-collapse text-left">
+      {/* On phones each line becomes a card with every control in view (the stacked tables of app/globals.css). */}
+      <div
+        role="region"
+        aria-labelledby="cart-caption"
+        tabIndex={0}
+        className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm max-sm:overflow-visible max-sm:rounded-none max-sm:border-0 max-sm:bg-transparent max-sm:shadow-none"
+      >
+        <table className="stack-table w-full min-w-[40rem] border-collapse text-left" style={CART_COLUMNS}>
           <caption id="cart-caption" className="sr-only">
             Products in your cart
           </caption>
