@@ -22,13 +22,18 @@ function filledThen<T>(emptyMessage: string, schema: z.ZodType<T>) {
  * named as such, and the expiry checked against today as the processor checks it (a card is valid
  * through the last day of its expiry month).
  */
-export const cardFormSchema = z
-  .object({
-    number: filledThen("Enter your card number", cardSchema.shape.number),
-    expMonth: filledThen("Enter the expiry month", cardSchema.shape.expMonth),
-    expYear: filledThen("Enter the expiry year", cardSchema.shape.expYear),
-    cvc: filledThen("Enter the security code", cardSchema.shape.cvc),
-  })
-  .refine((card) => Date.UTC(card.expYear, card.expMonth, 1) > Date.now(), { path: ["expYear"], message: EXPIRED });
+const cardFields = z.object({
+  number: filledThen("Enter your card number", cardSchema.shape.number),
+  expMonth: filledThen("Enter the expiry month", cardSchema.shape.expMonth),
+  expYear: filledThen("Enter the expiry year", cardSchema.shape.expYear),
+  cvc: filledThen("Enter the security code", cardSchema.shape.cvc),
+});
+// The expiry is checked whenever month and year are themselves valid, so a past date is named together
+// with a wrong number or security code, not only once those are fixed.
+export const cardFormSchema = cardFields.refine((card) => Date.UTC(card.expYear, card.expMonth, 1) > Date.now(), {
+  path: ["expYear"],
+  message: EXPIRED,
+  when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === "expMonth" || issue.path?.[0] === "expYear"),
+});
 
 export type CardFormValues = z.input<typeof cardFormSchema>;

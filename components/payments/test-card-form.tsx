@@ -88,7 +88,11 @@ export function TestCardForm({ orderId, amountLabel, onPaid }: TestCardFormProps
     setFormError(result.message);
   }
 
-  const onSubmit = handleSubmit((card) => confirm(card));
+  // A new try clears the last one's message, also when this one stops at the form's own checks.
+  const onSubmit = handleSubmit(
+    (card) => confirm(card),
+    () => setFormError(null),
+  );
 
   function authenticate(result: Authentication["result"]) {
     if (challenge) void confirm(challenge.card, { token: challenge.token, result });
