@@ -1,47 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import * as authRoute from "@/app/api/auth/[...all]/route";
 import * as meRoute from "@/app/api/me/route";
-import { resetAuthForTests } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
-import { resetEnvForTests } from "@/lib/env";
 import { account, user } from "@/models/schema";
-import { cookiesFrom, makeRequest, noParams, ORIGIN, signUp, uniqueEmail } from "@/tests/fixtures/http";
-import { signInAtProvider } from "@/tests/fixtures/oidc-browser";
-import { startOidcServer, type OidcServer } from "@/tests/fixtures/oidc-server";
+import { cookiesFrom, makeRequest, noParams, signUp, uniqueEmail } from "@/tests/fixtures/http";
+import { withOidcProvider } from "@/tests/fixtures/oidc-shop";
 import { auth, awaitFreshStep, keyFromTotpUri, totpCode } from "@/tests/fixtures/two-factor";
 
-const CLIENT = { id: "toolforge-jest", secret: "toolforge-jest-secret" };
-let oidc: OidcServer;
-
-beforeAll(async () => {
-  oidc = await startOidcServer({ port: 0, clientId: CLIENT.id, clientSecret: CLIENT.secret, redirectUri: `${ORIGIN}/api/auth/callback/oidc` });
-  process.env.OIDC_ISSUER = oidc.issuer;
-  process.env.OIDC_CLIENT_ID = CLIENT.id;
-  process.env.OIDC_CLIENT_SECRET = CLIENT.secret;
-  resetEnvForTests();
-  resetAuthForTests();
-});
-
-afterAll(async () => {
-  await oidc.close();
-  for (const name of ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"]) delete process.env[name];
-  resetEnvForTests();
-  resetAuthForTests();
-});
-
-/** The whole redirect round trip: the shop sends the browser to the provider, the provider back. */
-async function signInThroughProvider(login: string): Promise<Response> {
-  const start = await authRoute.POST(
-    makeRequest("/api/auth/sign-in/social", { method: "POST", json: { provider: "oidc", callbackURL: "/dashboard", errorCallbackURL: "/login" } }),
-    noParams(),
-  );
-  expect(start.status).toBe(200);
-  const { url } = (await start.json()) as { url: string };
-  expect(url.startsWith(`${oidc.issuer}/`)).toBe(true);
-  const back = await signInAtProvider(url, login, ORIGIN);
-  expect(back.pathname).toBe("/api/auth/callback/oidc");
-  return authRoute.GET(makeRequest(back.pathname + back.search, { cookie: cookiesFrom(start) }), noParams());
-}
+const { signInThroughProvider } = withOidcProvider({ id: "toolforge-jest", secret: "toolforge-jest-secret" });
 
 async function whoIs(cookie: string): Promise<{ id: string; email: string; imageUrl: string | null } | null> {
   const response = await meRoute.GET(makeRequest("/api/me", { cookie }), noParams());

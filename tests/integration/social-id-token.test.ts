@@ -1,49 +1,21 @@
 import { and, eq } from "drizzle-orm";
 import * as authRoute from "@/app/api/auth/[...all]/route";
 import * as meRoute from "@/app/api/me/route";
-import { resetAuthForTests } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
-import { resetEnvForTests } from "@/lib/env";
 import { account, session } from "@/models/schema";
-import { cookiesFrom, makeRequest, noParams, ORIGIN, uniqueEmail } from "@/tests/fixtures/http";
-import { signInAtProvider } from "@/tests/fixtures/oidc-browser";
-import { startOidcServer, type OidcServer } from "@/tests/fixtures/oidc-server";
+import { cookiesFrom, makeRequest, noParams, uniqueEmail } from "@/tests/fixtures/http";
+import { withOidcProvider } from "@/tests/fixtures/oidc-shop";
 import { auth, awaitFreshStep, keyFromTotpUri, totpCode } from "@/tests/fixtures/two-factor";
 
 // better-auth's /sign-in/social also takes `{ idToken: { token } }` and makes a session on the spot,
 // without the provider's callback where the shop asks for the second factor. The shop's buttons use
 // the redirect flow only, so that branch is closed.
 
-const CLIENT = { id: "toolforge-id-token", secret: "toolforge-id-token-secret" };
 const ID_TOKEN_MESSAGE = "Signing in with a provider's ID token is not available here. Use the provider's button on the sign-in page.";
-let oidc: OidcServer;
-
-beforeAll(async () => {
-  oidc = await startOidcServer({ port: 0, clientId: CLIENT.id, clientSecret: CLIENT.secret, redirectUri: `${ORIGIN}/api/auth/callback/oidc`, claimsInIdToken: true });
-  process.env.OIDC_ISSUER = oidc.issuer;
-  process.env.OIDC_CLIENT_ID = CLIENT.id;
-  process.env.OIDC_CLIENT_SECRET = CLIENT.secret;
-  resetEnvForTests();
-  resetAuthForTests();
-});
-
-afterAll(async () => {
-  await oidc.close();
-  for (const name of ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"]) delete process.env[name];
-  resetEnvForTests();
-  resetAuthForTests();
-});
+const { signInThroughProvider } = withOidcProvider({ id: "toolforge-id-token", secret: "toolforge-id-token-secret" }, { claimsInIdToken: true });
 
 function startSocial(json: unknown): Promise<Response> {
   return authRoute.POST(makeRequest("/api/auth/sign-in/social", { method: "POST", json }), noParams());
-}
-
-async function signInThroughProvider(login: string): Promise<Response> {
-  const start = await startSocial({ provider: "oidc", callbackURL: "/", errorCallbackURL: "/login" });
-  expect(start.status).toBe(200);
-  const { url } = (await start.json()) as { url: string };
-  const back = await signInAtProvider(url, login, ORIGIN);
-  return authRoute.GET(makeRequest(back.pathname + back.search, { cookie: cookiesFrom(start) }), noParams());
 }
 
 async function isSignedIn(cookie: string): Promise<boolean> {
@@ -60,7 +32,7 @@ const SLOW = 90_000;
 describe("POST /api/auth/sign-in/social with an ID token", () => {
   it("is refused with 400 for an account with two-factor on, and makes no session; the redirect flow still asks for the code", async () => {
     const email = uniqueEmail("id-token");
-    const first = await signInThroughProvider(email);
+    const first = await signInThroughProvider(email, "/");
     expect(first.status).toBe(302);
     const cookie = cookiesFrom(first);
     await awaitFreshStep(10);
@@ -93,7 +65,7 @@ describe("POST /api/auth/sign-in/social with an ID token", () => {
     }
 
     // The redirect flow is unchanged: the provider, then the code.
-    const again = await signInThroughProvider(email);
+    const again = await signInThroughProvider(email, "/");
     expect(again.headers.get("location")).toBe("/login?step=two-factor&next=%2F");
     expect(await isSignedIn(cookiesFrom(again))).toBe(false);
     expect(await sessionCount(userId)).toBe(before);
