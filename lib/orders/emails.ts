@@ -25,6 +25,13 @@ function orderLink(order: OrderView): string {
   return `${getEnv().appUrl}/dashboard/orders/${encodeURIComponent(order.id)}`;
 }
 
+/** The end of the mails about an order that closed unpaid (cancelled, expired): what it held, and its page. */
+function closedUnpaid(order: OrderView): string[] {
+  return [...lineTexts(order), `Total: ${formatMoney(order.totalCents, order.currency)}`, "", orderLink(order)];
+}
+
+const BACK_TO_CARD = "The money goes back to the card you paid with; your bank may take a few days to show it.";
+
 export function confirmationMail(order: OrderView, customerName: string): Mail {
   return {
     to: order.email,
@@ -77,7 +84,7 @@ export function refundMail(order: OrderView): Mail {
       `We refunded ${formatMoney(order.totalCents, order.currency)} for your order ${order.number}.`,
       order.refundReason ? `Reason: ${order.refundReason}` : "",
       "",
-      "The money goes back to the card you paid with; your bank may take a few days to show it.",
+      BACK_TO_CARD,
       orderLink(order),
     ].join("\n"),
   };
@@ -92,10 +99,7 @@ export function cancelledMail(order: OrderView, by: "customer" | "shop"): Mail {
       by === "customer" ? `You cancelled your order ${order.number}.` : `We cancelled your order ${order.number}.`,
       "It was not paid, so nothing was charged, and the units it held are back on sale.",
       "",
-      ...lineTexts(order),
-      `Total: ${formatMoney(order.totalCents, order.currency)}`,
-      "",
-      orderLink(order),
+      ...closedUnpaid(order),
     ].join("\n"),
   };
 }
@@ -108,10 +112,7 @@ export function expiredMail(order: OrderView): Mail {
       `Your order ${order.number} was not paid in time, so it has expired and the units it held are back on sale.`,
       "Nothing was charged. To buy these tools after all, place a new order.",
       "",
-      ...lineTexts(order),
-      `Total: ${formatMoney(order.totalCents, order.currency)}`,
-      "",
-      orderLink(order),
+      ...closedUnpaid(order),
     ].join("\n"),
   };
 }
@@ -131,7 +132,7 @@ export function strayRefundMail(order: OrderView, refund: { amountCents: number;
     text: [
       `We refunded your payment of ${formatMoney(refund.amountCents, refund.currency)} for order ${order.number}: ${why[order.status]}.`,
       "",
-      "The money goes back to the card you paid with; your bank may take a few days to show it.",
+      BACK_TO_CARD,
       orderLink(order),
     ].join("\n"),
   };
