@@ -27,5 +27,4 @@ export function OrDivider() {
 
 export const primaryButtonClass = buttonClasses("primary", "md", "w-full");
 
-export const textLinkClass =
-  "font-semibold text-brand underline underline-offset-2 hover:text-brand-dark";
+export { textLinkClass } from "@/components/ui/button";

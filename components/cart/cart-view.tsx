@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { stackColumnStyle } from "@/components/admin/data-table";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses, textLinkClass } from "@/components/ui/button";
 import { Img } from "@/components/ui/img";
 import { formatMoney } from "@/lib/money/format";
 import { cartQuantityProblem } from "@/models/cart";
@@ -63,7 +63,7 @@ export function CartView() {
       <div className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-8 text-center">
         <p className="text-lg font-semibold text-slate-900">Your cart is empty.</p>
         <p className="mt-2 text-slate-700">
-          <Link href="/servicedata" className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+          <Link href="/servicedata" className={textLinkClass}>
             Browse our tools
           </Link>{" "}
           and add what you need.

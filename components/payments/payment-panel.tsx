@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useEffect, useState } from "react";
+import { textLinkClass } from "@/components/ui/button";
 import { FormStatus } from "@/components/ui/form-status";
 import { errorMessage, NETWORK_ERROR_MESSAGE, readJson } from "@/components/ui/api-response";
 import { Spinner } from "@/components/ui/spinner";
@@ -63,7 +64,7 @@ export function PaymentPanel({ orderId, onPaid }: { orderId: string; onPaid: () 
         <FormStatus id="payment-start-status" message={state.message} />
         {state.alreadyPaid ? (
           <p className="mt-4">
-            <Link href="/dashboard/myorders" className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+            <Link href="/dashboard/myorders" className={textLinkClass}>
               Back to My Orders
             </Link>
           </p>

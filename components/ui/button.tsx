@@ -24,6 +24,9 @@ const sizes: Record<ButtonSize, string> = {
 };
 
 /** Class names for anything that should look like a button: <button>, <Link> or <a>. */
+/** An inline text link in running text (empty states, hints, forms' footers). */
+export const textLinkClass = "font-semibold text-brand underline underline-offset-2 hover:text-brand-dark";
+
 export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", extra = ""): string {
   return [base, variants[variant], sizes[size], extra].filter(Boolean).join(" ");
 }

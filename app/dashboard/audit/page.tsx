@@ -5,6 +5,7 @@ import { AdminPageHeader, EmptyState } from "@/components/admin/data-table";
 import { listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { requirePageActor } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { textLinkClass } from "@/components/ui/button";
 import { listAudit } from "@/lib/audit/service";
 
 export const metadata: Metadata = { title: "Audit log", robots: { index: false } };
@@ -28,7 +29,7 @@ export default async function AuditPage({ searchParams }: AuditPageProps) {
       {log.items.length === 0 ? (
         <EmptyState title={log.total === 0 ? "Nothing has been changed yet." : `There is no page ${log.page}.`}>
           {log.total > 0 ? (
-            <Link href={pageHref(1)} className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+            <Link href={pageHref(1)} className={textLinkClass}>
               Go to the first page
             </Link>
           ) : null}

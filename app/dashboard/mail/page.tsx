@@ -6,6 +6,7 @@ import { OutboxMails } from "@/components/admin/outbox-mails";
 import { listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { requirePageActor } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { textLinkClass } from "@/components/ui/button";
 import { getEnv } from "@/lib/env";
 import { listUndeliveredMail } from "@/lib/mail";
 import { listOutboxMail } from "@/lib/mail/outbox";
@@ -34,7 +35,7 @@ export default async function MailPage({ searchParams }: MailPageProps) {
         {outbox.items.length === 0 ? (
           <EmptyState title={outbox.total === 0 ? "No mail yet." : `There is no page ${outbox.page}.`}>
             {outbox.total > 0 ? (
-              <Link href={outboxHref(1)} className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+              <Link href={outboxHref(1)} className={textLinkClass}>
                 Go to the first page
               </Link>
             ) : (

@@ -6,6 +6,7 @@ import { SearchForm } from "@/components/admin/search-form";
 import { UsersTable } from "@/components/admin/users-table";
 import { requirePageActor } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { textLinkClass } from "@/components/ui/button";
 import { listUsers } from "@/lib/accounts/users";
 import { searchTextSchema } from "@/models/paging";
 
@@ -36,7 +37,7 @@ export default async function MakeAdminPage({ searchParams }: MakeAdminPageProps
       {list.items.length === 0 ? (
         <EmptyState title={list.total === 0 ? (q ? "No account matches this search." : "No accounts yet.") : `There is no page ${list.page}.`}>
           {list.total > 0 || q ? (
-            <Link href={href(1)} className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+            <Link href={href(1)} className={textLinkClass}>
               {q ? "Show every account" : "Go to the first page"}
             </Link>
           ) : null}

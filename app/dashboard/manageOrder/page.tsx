@@ -7,6 +7,7 @@ import { Pagination, readPageQuery } from "@/components/admin/pagination";
 import { OrdersTable } from "@/components/admin/orders-table";
 import { requirePageActor } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { textLinkClass } from "@/components/ui/button";
 import { listAllOrders } from "@/lib/orders/service";
 
 export const metadata: Metadata = { title: "Manage Order", robots: { index: false } };
@@ -37,11 +38,11 @@ export default async function ManageOrderPage({ searchParams }: ManageOrderPageP
       {list.items.length === 0 ? (
         <EmptyState title={list.total > 0 ? `There is no page ${list.page}.` : filtered ? "No orders match these filters." : "No orders yet."}>
           {list.total > 0 ? (
-            <Link href={href(1)} className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+            <Link href={href(1)} className={textLinkClass}>
               Go to the first page
             </Link>
           ) : filtered ? (
-            <Link href="/dashboard/manageOrder" className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+            <Link href="/dashboard/manageOrder" className={textLinkClass}>
               Show all orders
             </Link>
           ) : (

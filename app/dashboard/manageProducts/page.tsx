@@ -5,7 +5,7 @@ import { Pagination, readPage } from "@/components/admin/pagination";
 import { ProductsTable } from "@/components/admin/products-table";
 import { requirePageActor } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
-import { ButtonLink } from "@/components/ui/button";
+import { ButtonLink, textLinkClass } from "@/components/ui/button";
 import { listProducts } from "@/lib/catalog/service";
 import { MAX_PAGE_SIZE } from "@/models/catalog";
 
@@ -39,11 +39,11 @@ export default async function ManageProductsPage({ searchParams }: ManageProduct
       {list.items.length === 0 ? (
         <EmptyState title={list.total === 0 ? "No products on sale." : `There is no page ${page}.`}>
           {list.total === 0 ? (
-            <Link href="/dashboard/addProduct" className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+            <Link href="/dashboard/addProduct" className={textLinkClass}>
               Add the first product
             </Link>
           ) : (
-            <Link href={pageHref(1)} className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+            <Link href={pageHref(1)} className={textLinkClass}>
               Go to the first page
             </Link>
           )}

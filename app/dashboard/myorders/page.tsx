@@ -3,6 +3,7 @@ import Link from "next/link";
 import { listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { requirePageActor } from "@/components/auth/session";
 import { MyOrdersTable } from "@/components/orders/my-orders-table";
+import { textLinkClass } from "@/components/ui/button";
 import { listMyOrders } from "@/lib/orders/service";
 
 export const metadata: Metadata = { title: "My Orders", robots: { index: false } };
@@ -23,7 +24,7 @@ export default async function MyOrdersPage({ searchParams }: MyOrdersPageProps) 
         <div className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-8 text-center">
           <p className="text-lg font-semibold text-slate-900">You have no orders yet.</p>
           <p className="mt-2 text-slate-700">
-            <Link href="/servicedata" className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+            <Link href="/servicedata" className={textLinkClass}>
               Browse our tools
             </Link>{" "}
             and order by the unit.
@@ -38,7 +39,7 @@ export default async function MyOrdersPage({ searchParams }: MyOrdersPageProps) 
           {list.items.length === 0 ? (
             <p className="text-slate-700">
               There is no page {list.page}.{" "}
-              <Link href={href(1)} className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+              <Link href={href(1)} className={textLinkClass}>
                 Go to the first page
               </Link>
             </p>

@@ -5,6 +5,7 @@ import { listHref, Pagination, readPageQuery } from "@/components/admin/paginati
 import { ReviewsTable } from "@/components/admin/reviews-table";
 import { requirePageActor } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { textLinkClass } from "@/components/ui/button";
 import { listAllReviews } from "@/lib/reviews/service";
 
 export const metadata: Metadata = { title: "Reviews", robots: { index: false } };
@@ -32,7 +33,7 @@ export default async function ReviewsPage({ searchParams }: ReviewsPageProps) {
           {list.total === 0 ? (
             "Reviews that customers write under Add Review appear here."
           ) : (
-            <Link href={href(1)} className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+            <Link href={href(1)} className={textLinkClass}>
               Go to the first page
             </Link>
           )}

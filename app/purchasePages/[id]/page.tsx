@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { requirePageActor } from "@/components/auth/session";
 import { AddToCartButton } from "@/components/cart/add-to-cart-button";
 import { OrderForm } from "@/components/orders/order-form";
+import { textLinkClass } from "@/components/ui/button";
 import { Img } from "@/components/ui/img";
 import { findProductById } from "@/lib/catalog/service";
 import { getEnv } from "@/lib/env";
@@ -32,7 +33,7 @@ export default async function PurchasePage({ params, searchParams }: PurchasePag
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
       <p className="mb-6 text-sm">
-        <Link href="/servicedata" className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+        <Link href="/servicedata" className={textLinkClass}>
           <span aria-hidden="true">←</span> Back to all tools
         </Link>
       </p>
@@ -90,7 +91,7 @@ export default async function PurchasePage({ params, searchParams }: PurchasePag
               <p className="text-lg font-semibold text-slate-900">Out of stock</p>
               <p className="mt-1 text-slate-700">
                 Fewer than {product.minOrderQuantity} units are left, the minimum order. Check back soon or{" "}
-                <Link href="/servicedata" className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+                <Link href="/servicedata" className={textLinkClass}>
                   browse other tools
                 </Link>
                 .

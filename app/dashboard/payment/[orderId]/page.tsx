@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requirePageActor } from "@/components/auth/session";
 import { PayButton } from "@/components/payments/pay-button";
+import { textLinkClass } from "@/components/ui/button";
 import { isAppError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money/format";
 import { getOwnOrder } from "@/lib/orders/service";
@@ -73,7 +74,7 @@ export default async function PaymentPage({ params }: PaymentPageProps) {
                 {order.status === "paid" ? "This order is already paid." : `This order can no longer be paid: ${STATUS_LABELS[order.status].toLowerCase()}.`}
               </p>
               <p className="mt-1">
-                <Link href={`/dashboard/orders/${encodeURIComponent(order.id)}`} className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+                <Link href={`/dashboard/orders/${encodeURIComponent(order.id)}`} className={textLinkClass}>
                   See the order
                 </Link>
               </p>
