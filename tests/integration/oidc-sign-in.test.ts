@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { account, user } from "@/models/schema";
 import { cookiesFrom, makeRequest, noParams, signUp, uniqueEmail } from "@/tests/fixtures/http";
 import { withOidcProvider } from "@/tests/fixtures/oidc-shop";
-import { auth, awaitFreshStep, keyFromTotpUri, totpCode } from "@/tests/fixtures/two-factor";
+import { auth, enrolTwoFactor, totpCode } from "@/tests/fixtures/two-factor";
 
 const { signInThroughProvider } = withOidcProvider({ id: "toolforge-jest", secret: "toolforge-jest-secret" });
 
@@ -65,13 +65,8 @@ describe("staff single sign-on through an OpenID Connect provider", () => {
   it("asks an account with two-factor on for its second factor after the provider", async () => {
     const email = uniqueEmail("staff-2fa");
     const first = await signInThroughProvider(email);
-    const cookie = cookiesFrom(first);
     // No password on this account: two-factor is set up without one.
-    await awaitFreshStep(10);
-    const enabled = await auth("/two-factor/enable", {}, cookie);
-    expect(enabled.status).toBe(200);
-    const key = keyFromTotpUri(((await enabled.json()) as { totpURI: string }).totpURI);
-    expect((await auth("/two-factor/verify-totp", { code: totpCode(key, -1) }, cookie)).status).toBe(200);
+    const { key } = await enrolTwoFactor(cookiesFrom(first), null);
 
     const again = await signInThroughProvider(email);
     expect(again.status).toBe(302);

@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { account, session } from "@/models/schema";
 import { cookiesFrom, makeRequest, noParams, uniqueEmail } from "@/tests/fixtures/http";
 import { withOidcProvider } from "@/tests/fixtures/oidc-shop";
-import { auth, awaitFreshStep, keyFromTotpUri, totpCode } from "@/tests/fixtures/two-factor";
+import { enrolTwoFactor } from "@/tests/fixtures/two-factor";
 
 // better-auth's /sign-in/social also takes `{ idToken: { token } }` and makes a session on the spot,
 // without the provider's callback where the shop asks for the second factor. The shop's buttons use
@@ -34,12 +34,7 @@ describe("POST /api/auth/sign-in/social with an ID token", () => {
     const email = uniqueEmail("id-token");
     const first = await signInThroughProvider(email, "/");
     expect(first.status).toBe(302);
-    const cookie = cookiesFrom(first);
-    await awaitFreshStep(10);
-    const enabled = await auth("/two-factor/enable", {}, cookie);
-    expect(enabled.status).toBe(200);
-    const key = keyFromTotpUri(((await enabled.json()) as { totpURI: string }).totpURI);
-    expect((await auth("/two-factor/verify-totp", { code: totpCode(key, -1) }, cookie)).status).toBe(200);
+    await enrolTwoFactor(cookiesFrom(first), null);
 
     // A genuine ID token the provider issued for this person (kept by better-auth on the account row):
     // the first factor only.
