@@ -28,7 +28,7 @@ export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
               <td className={`${cellClass} font-semibold whitespace-nowrap text-slate-900`}>{formatMoney(order.totalCents, order.currency)}</td>
               <td className={cellClass}>
                 <StatusBadge status={order.status} />
-                {order.status === "paid" || order.status === "refunded" ? <PaymentReference reference={order.paymentRef} /> : null}
+                <PaymentReference reference={order.paymentRef} />
               </td>
               <td className={cellClass}>
                 {order.status === "paid" ? (

@@ -43,7 +43,7 @@ export function MyOrdersTable({ orders }: { orders: OrderView[] }) {
                 <td className={`${cellClass} font-semibold whitespace-nowrap text-slate-900`}>{formatMoney(order.totalCents, order.currency)}</td>
                 <td className={cellClass}>
                   <StatusBadge status={order.status} />
-                  {order.status === "paid" || order.status === "refunded" ? <PaymentReference reference={order.paymentRef} /> : null}
+                  <PaymentReference reference={order.paymentRef} />
                 </td>
                 <td className={`${cellClass} text-sm whitespace-nowrap text-slate-800`}>
                   {order.shipping === "shipped" ? "Shipped" : order.status === "paid" ? "Pending" : "—"}

@@ -18,8 +18,8 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
 
 /**
  * The start of a paid order's payment reference, as the order lists show it ("Ref. tp_3q9.."): enough
- * to match a card statement or the processor's dashboard; the order's page shows it whole. Kept to a
- * few bytes, since a list page carries it for up to 50 rows.
+ * to match a card statement or the processor's dashboard; the order's page shows it whole. Only a paid
+ * (or since refunded) order has one. Kept to a few bytes, since a list page carries it for up to 50 rows.
  */
 export function PaymentReference({ reference }: { reference: string | null }) {
   if (!reference) return null;
