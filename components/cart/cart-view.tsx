@@ -5,6 +5,7 @@ import { useState } from "react";
 import { stackColumnStyle } from "@/components/admin/data-table";
 import { buttonClasses, textLinkClass } from "@/components/ui/button";
 import { Img } from "@/components/ui/img";
+import { letGoOnWheel } from "@/components/ui/wheel";
 import { formatMoney } from "@/lib/money/format";
 import { cartQuantityProblem } from "@/models/cart";
 import { removeFromCart, setCartQuantity } from "./cart-store";
@@ -34,7 +35,7 @@ function QuantityInput({ line }: { line: DetailedLine & { product: NonNullable<D
       <input
         id={id}
         type="number"
-        onWheel={(event) => event.currentTarget.blur()}
+        onWheel={letGoOnWheel}
         inputMode="numeric"
         min={product.minOrderQuantity}
         max={product.stock}

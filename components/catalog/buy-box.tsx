@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useId, useState } from "react";
 import { AddToCartButton } from "@/components/cart/add-to-cart-button";
 import { buttonClasses } from "@/components/ui/button";
+import { letGoOnWheel } from "@/components/ui/wheel";
 import { formatMoney } from "@/lib/money/format";
 import type { StockState } from "@/models/catalog";
 
@@ -78,7 +79,7 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
           <input
             id={inputId}
             type="number"
-            onWheel={(event) => event.currentTarget.blur()}
+            onWheel={letGoOnWheel}
             inputMode="numeric"
             min={minOrderQuantity}
             max={stock}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type ComponentProps } from "react";
+import { letGoOnWheel } from "./wheel";
 
 type TextFieldProps = Omit<ComponentProps<"input">, "id" | "aria-invalid" | "aria-describedby"> & {
   id: string;
@@ -31,8 +32,7 @@ export function TextField({ id, label, hint, error, className, type, ...input }:
       className={`block w-full rounded-md border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 ${
         error ? "border-red-700" : "border-slate-400"
       } ${password ? "pr-20" : ""} ${className ?? ""}`}
-      // A wheel over a focused number field would change it while the person scrolls the page.
-      onWheel={type === "number" ? (event) => event.currentTarget.blur() : undefined}
+      onWheel={type === "number" ? letGoOnWheel : undefined}
       {...input}
     />
   );
