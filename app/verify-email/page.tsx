@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCard, textLinkClass } from "@/components/auth/auth-card";
 import { LinkProblem } from "@/components/auth/link-problem";
+import type { TokenStateName } from "@/components/auth/link-states";
 import { findPageActor } from "@/components/auth/session";
 import { buttonClasses, ButtonLink } from "@/components/ui/button";
 import { describeVerificationLink } from "@/lib/accounts/verification";
@@ -59,7 +60,11 @@ export default async function VerifyEmailPage({ searchParams }: VerifyEmailPageP
       </AuthCard>
     );
   }
-  const state = result === "expired" || result === "used" ? result : "invalid";
+  return <NotVerified state={result === "expired" || result === "used" ? result : "invalid"} />;
+}
+
+/** A verification link that cannot be used (any more), with the way to a new one. */
+function NotVerified({ state }: { state: TokenStateName }) {
   return (
     <AuthCard title="Email address not verified" intro="This link could not be used.">
       <LinkProblem state={state} again={{ href: "/account/security", label: "Get a new link on Sign-in & security" }} />
@@ -75,13 +80,7 @@ export default async function VerifyEmailPage({ searchParams }: VerifyEmailPageP
  */
 async function ConfirmInThisBrowser({ token }: { token: string }) {
   const [link, viewer] = await Promise.all([describeVerificationLink(token), findPageActor()]);
-  if (link.state !== "valid" || !link.email) {
-    return (
-      <AuthCard title="Email address not verified" intro="This link could not be used.">
-        <LinkProblem state={link.state === "valid" ? "invalid" : link.state} again={{ href: "/account/security", label: "Get a new link on Sign-in & security" }} />
-      </AuthCard>
-    );
-  }
+  if (link.state !== "valid" || !link.email) return <NotVerified state={link.state === "valid" ? "invalid" : link.state} />;
   const here = `/verify-email?token=${encodeURIComponent(token)}`;
   if (viewer?.userId === link.userId) {
     return (
