@@ -56,12 +56,12 @@ type Upload = { percent: number; done: boolean };
 type ProductFormProps = { mode: "add" } | { mode: "edit"; product: Product };
 
 /** The toast after an edit; says so when orders moved the stock while the page was open. */
-function stockNote(saved: string, typed: number, now: number): string {
-  if (now === typed) return saved.replace(/\.$/, "");
+function updatedMessage(typed: number, now: number): string {
+  if (now === typed) return "Product updated";
   const moved = Math.abs(now - typed);
   const units = moved === 1 ? "1 unit" : `${moved} units`;
   const were = moved === 1 ? "was" : "were";
-  return `${saved} Stock is now ${now}, not ${typed}: ${units} ${were} ${now < typed ? "sold or taken away" : "returned or added"} while you were editing.`;
+  return `Product updated. Stock is now ${now}, not ${typed}: ${units} ${were} ${now < typed ? "sold or taken away" : "returned or added"} while you were editing.`;
 }
 
 function centsToTyped(cents: number): string {
@@ -189,7 +189,7 @@ export function ProductForm(props: ProductFormProps) {
       showServerErrors(result.message, result.fields);
       return;
     }
-    toast.success(stockNote("Product updated.", values.stock, result.body.stock));
+    toast.success(updatedMessage(values.stock, result.body.stock));
     router.push("/dashboard/manageProducts");
     router.refresh();
   }
