@@ -4,7 +4,7 @@ import { recordAudit } from "@/lib/audit/service";
 import type { Db, Tx } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { auditLog, user } from "@/models/schema";
-import { ROLE_CHANGE_LOCK } from "./locks";
+import { ROLE_CHANGE_LOCK } from "@/lib/db/locks";
 
 /** The audit actor of promotions made by configuration rather than by a person. */
 export const ADMIN_EMAILS_ACTOR = { userId: "system:admin-emails" } as const;

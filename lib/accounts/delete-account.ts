@@ -9,7 +9,7 @@ import { anonymiseOrdersOfUser } from "@/lib/orders/anonymise";
 import { deleteImage, isStoredImageUrl } from "@/lib/storage";
 import { user } from "@/models/schema";
 import { requireAnotherActiveAdmin } from "./last-admin";
-import { ROLE_CHANGE_LOCK } from "./locks";
+import { ROLE_CHANGE_LOCK } from "@/lib/db/locks";
 import { clearPasswordLockout } from "./lockout";
 import { requireRecentSignIn } from "./recent-sign-in";
 import type { Actor } from "./roles";

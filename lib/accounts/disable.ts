@@ -8,7 +8,7 @@ import { deliverQueuedMail, queueMail } from "@/lib/mail";
 import { session, user } from "@/models/schema";
 import { accountDisabledNotice, accountEnabledNotice } from "./emails";
 import { requireAnotherActiveAdmin } from "./last-admin";
-import { ROLE_CHANGE_LOCK } from "./locks";
+import { ROLE_CHANGE_LOCK } from "@/lib/db/locks";
 import { requireAdmin, type Actor } from "./roles";
 import { toUserView, type UserView } from "./service";
 

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { ACCOUNT_MESSAGES } from "@/models/account-messages";
 import { signInFailure, signInLock } from "@/models/schema";
-import { SIGN_IN_FAILURE_LOCK } from "./locks";
+import { SIGN_IN_FAILURE_LOCK } from "@/lib/db/locks";
 
 /** Issue 10: 10 failed password sign-ins within 15 minutes lock password sign-in for 15 minutes. */
 export const LOCKOUT = { maxFailures: 10, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;

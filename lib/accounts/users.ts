@@ -13,7 +13,7 @@ import { user } from "@/models/schema";
 import type { UserListQuery } from "@/models/users";
 import { roleChangedNotice } from "./emails";
 import { requireAnotherActiveAdmin } from "./last-admin";
-import { ROLE_CHANGE_LOCK } from "./locks";
+import { ROLE_CHANGE_LOCK } from "@/lib/db/locks";
 import { requireAdmin, toRole, type Actor, type Role } from "./roles";
 import { toUserView, type UserView } from "./service";
 

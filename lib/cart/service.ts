@@ -3,15 +3,11 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/accounts/actor";
 import { findProductById } from "@/lib/catalog/service";
 import { getDb } from "@/lib/db/client";
+import { CART_SAVE_LOCK } from "@/lib/db/locks";
 import { AppError } from "@/lib/errors";
 import { cartQuantityProblem, type CartLineView, type CartView, type PutCartInput } from "@/models/cart";
 import { cartItem } from "@/models/schema";
 
-/**
- * First key of the transaction-scoped advisory lock that puts one account's cart saves in a row (the
- * second is the hash of the user id). Any constant apart from the other modules' keys (lib/accounts/locks.ts).
- */
-const CART_SAVE_LOCK = 727_101;
 
 function viewOf(lines: CartLineView[]): CartView {
   return {

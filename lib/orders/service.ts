@@ -7,6 +7,7 @@ import { invalidateCatalog, releaseStock, reserveStock } from "@/lib/catalog/ser
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db/keyset";
 import { containsPattern } from "@/lib/db/like";
+import { ORDER_PLACING_LOCK } from "@/lib/db/locks";
 import { sumRowCounts } from "@/lib/db/row-counts";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -187,14 +188,6 @@ async function claimIdempotencyKey(tx: Tx, userId: string, key: string, hash: st
   }
   throw new AppError("conflict", "This request is already being processed. Try again in a moment.");
 }
-
-/**
- * First key of the transaction-scoped advisory lock that puts one account's order placements in a
- * row (the second is the hash of the user id), so that the count of its unpaid orders cannot be
- * passed by requests sent at once. Any constant apart from the other modules' keys
- * (lib/accounts/locks.ts, lib/cart/service.ts).
- */
-const ORDER_PLACING_LOCK = 727_102;
 
 /**
  * Refuses (409) a new order while the account already holds `limit` unpaid orders whose hold has not
