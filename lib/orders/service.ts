@@ -190,18 +190,21 @@ async function claimIdempotencyKey(tx: Tx, userId: string, key: string, hash: st
 }
 
 /**
- * Refuses (409) a new order while the account already holds `limit` unpaid orders whose hold has not
- * run out, inside the placing transaction and under the account's lock: one account cannot keep the
- * stock from everyone else by placing orders it never pays (ADR 045). Overdue ones do not count:
- * they expire whenever anyone looks.
+ * Refuses (409) the order being placed when, with it, the account would hold more than `limit` unpaid
+ * orders whose hold has not run out: one account cannot keep the stock from everyone else by placing
+ * orders it never pays (ADR 045). Called last in the placing transaction, after this order's insert,
+ * and under the account's lock, so the lock is held only for the count and the commit: the account's
+ * other orders wait on it that long, not for the whole placing. Overdue ones do not count: they
+ * expire whenever anyone looks. Throwing rolls the order and its stock back.
  */
 async function requireRoomForUnpaidOrder(tx: Tx, userId: string, limit: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ORDER_PLACING_LOCK}, hashtext(${userId}))`);
-  const waiting = await tx.$count(
+  const withThisOne = await tx.$count(
     order,
     and(eq(order.userId, userId), eq(order.status, "unpaid"), or(isNull(order.expiresAt), gt(order.expiresAt, new Date()))),
   );
-  if (waiting < limit) return;
+  if (withThisOne <= limit) return;
+  const waiting = withThisOne - 1;
   throw new AppError(
     "conflict",
     waiting === 1
@@ -232,8 +235,6 @@ export async function placeOrder(actor: Actor, input: PlaceOrderInput, idempoten
         return { view: await viewOf(tx, previous), mailIds: [] as string[], replayed: true };
       }
     }
-    // After the key: a retry of an order already placed answers it, whatever the count.
-    await requireRoomForUnpaidOrder(tx, actor.userId, env.ORDER_UNPAID_LIMIT);
     const reserved = await reserveStock(tx, input.items, fieldOf);
     const currency = reserved[0]?.currency ?? "USD";
     if (reserved.some((line) => line.currency !== currency)) {
@@ -297,6 +298,9 @@ export async function placeOrder(actor: Actor, input: PlaceOrderInput, idempoten
     }
     const view = toOrderView(row, lines);
     const mailId = await queueMail(tx, confirmationMail(view, actor.name));
+    // Last, under the account's lock until the commit (a retry of an order already placed has
+    // answered it above, whatever the count).
+    await requireRoomForUnpaidOrder(tx, actor.userId, env.ORDER_UNPAID_LIMIT);
     return { view, mailIds: [mailId], replayed: false };
   });
   if (!result.replayed) invalidateCatalog();
