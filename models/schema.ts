@@ -173,6 +173,9 @@ export const order = pgTable(
     index("orders_status_created_at_id_idx").on(t.status, t.createdAt, t.id),
     index("orders_status_shipping_created_at_id_idx").on(t.status, t.shipping, t.createdAt, t.id),
     index("orders_status_expires_idx").on(t.status, t.expiresAt),
+    // The cap on unpaid orders (ADR 045) counts one account's unpaid orders under its lock on every
+    // order placed: read from this small index, not from all of the account's orders.
+    index("orders_unpaid_user_id_expires_idx").on(t.userId, t.expiresAt).where(sql`status = 'unpaid'`),
   ],
 );
 
