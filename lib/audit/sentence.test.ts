@@ -35,7 +35,22 @@ describe("auditSentence", () => {
     expect(
       auditSentence({ ...base, entity: "order", entityId: "ord_9", action: "order.delete", before: { email: "c@x.test", productName: "Saw", quantity: 3 } }),
     ).toBe("ann@toolforge.test deleted order ord_9 of 3 × Saw by c@x.test.");
-    expect(auditSentence({ ...base, entityId: "ord_9", action: "order.shipping", after: { shipping: "shipped" } })).toBe("ann@toolforge.test marked order ord_9 as shipped.");
+    expect(
+      auditSentence({ ...base, entityId: "ord_9", action: "order.shipping", before: { number: "TF-100042", email: "c@x.test", shipping: "pending" }, after: { shipping: "shipped" } }),
+    ).toBe("ann@toolforge.test marked order TF-100042 of c@x.test as shipped.");
+    expect(auditSentence({ ...base, entityId: "ord_9", action: "order.shipping", after: { shipping: "pending" } })).toBe("ann@toolforge.test marked order ord_9 as not shipped yet.");
+  });
+
+  it("tells whose review was hidden or shown, and of what", () => {
+    const review = { ...base, entity: "review", entityId: "rev_1" };
+    expect(auditSentence({ ...review, action: "review.hide", before: { hidden: false, author: "bo@x.test", rating: 2, productName: "Claw Hammer" }, after: { hidden: true } })).toBe(
+      "ann@toolforge.test hid the 2-star review of “Claw Hammer” by bo@x.test from the shop.",
+    );
+    expect(auditSentence({ ...review, action: "review.show", before: { hidden: true, author: "bo@x.test", rating: 5, productName: null }, after: { hidden: false } })).toBe(
+      "ann@toolforge.test put the 5-star review of the shop by bo@x.test back on the shop.",
+    );
+    // Entries written before the author was kept.
+    expect(auditSentence({ ...review, action: "review.hide", before: { hidden: false }, after: { hidden: true } })).toBe("ann@toolforge.test hid review rev_1 from the shop.");
   });
 
   it("never hides an action it does not know", () => {

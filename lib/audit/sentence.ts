@@ -41,6 +41,15 @@ function productChanges(before: Values, after: Values): string {
   return changes.length ? changes.join(", ") : "nothing visible";
 }
 
+/** "the 2-star review of “Claw Hammer” by bo@x.test"; entries written before the author was kept name the review's id. */
+function reviewTold(id: string, before: Values): string {
+  const author = text(before.author);
+  if (!author) return `review ${id}`;
+  const stars = typeof before.rating === "number" ? `${before.rating}-star ` : "";
+  const of = text(before.productName) ? `“${text(before.productName)}”` : "the shop";
+  return `the ${stars}review of ${of} by ${author}`;
+}
+
 /** Who did it: their address, the configuration, or a deleted account. */
 export function auditActor(entry: Pick<AuditEntryText, "actorEmail" | "actorId">): string {
   if (entry.actorEmail) return entry.actorEmail;
@@ -83,10 +92,10 @@ export function auditSentence(entry: AuditEntryText): string {
       const reason = text(after.reason) ?? "a payment the order could not take";
       return `The shop refunded ${money(before.amountCents) ?? "a payment"} automatically: ${reason}.`;
     }
-    case "order.shipping":
-      return after.shipping === "shipped"
-        ? `${who} marked order ${entry.entityId} as shipped.`
-        : `${who} marked order ${entry.entityId} as not shipped yet.`;
+    case "order.shipping": {
+      const theOrder = `order ${text(before.number) ?? entry.entityId}${text(before.email) ? ` of ${text(before.email)}` : ""}`;
+      return after.shipping === "shipped" ? `${who} marked ${theOrder} as shipped.` : `${who} marked ${theOrder} as not shipped yet.`;
+    }
     case "user.role": {
       const reason = text(after.reason) ? ` (${text(after.reason)})` : "";
       return after.role === "admin"
@@ -108,9 +117,9 @@ export function auditSentence(entry: AuditEntryText): string {
     case "user.deleted":
       return `${who === "A deleted account" ? "A customer" : who} deleted their account; ${text(after.ordersAnonymised) ?? "their"} orders were kept without their details.`;
     case "review.hide":
-      return `${who} hid review ${entry.entityId} from the shop.`;
+      return `${who} hid ${reviewTold(entry.entityId, before)} from the shop.`;
     case "review.show":
-      return `${who} put review ${entry.entityId} back on the shop.`;
+      return `${who} put ${reviewTold(entry.entityId, before)} back on the shop.`;
     default:
       return `${who}: ${entry.action} on ${entry.entity} ${entry.entityId}.`;
   }

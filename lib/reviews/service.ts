@@ -13,7 +13,7 @@ import { newId } from "@/lib/ids";
 import { hasBoughtProduct, paidOrderOf } from "@/lib/orders/purchases";
 import type { Page } from "@/models/paging";
 import type { AdminReviewView, ReviewInput, ReviewListQuery, ReviewView } from "@/models/reviews";
-import { order, review, user } from "@/models/schema";
+import { order, product, review, user } from "@/models/schema";
 
 // Decided by the database at read time: a customer becomes a verified buyer the moment an order is paid
 // (for a product review: an order of that product).
@@ -211,15 +211,22 @@ export async function setReviewHidden(actor: Actor, reviewId: string, hidden: bo
   requireAdmin(actor);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(review).where(eq(review.id, reviewId)).for("update");
+    const [before] = await tx
+      .select({ hidden: review.hidden, rating: review.rating, authorEmail: user.email, productName: product.name })
+      .from(review)
+      .innerJoin(user, eq(user.id, review.userId))
+      .leftJoin(product, eq(product.id, review.productId))
+      .where(eq(review.id, reviewId))
+      .for("update", { of: review });
     if (!before) throw new AppError("not_found", "No review with this id.");
     if (before.hidden === hidden) return;
     await tx.update(review).set({ hidden }).where(eq(review.id, reviewId));
+    // Whose review of what (no product: a review of the shop), so that the audit log can say it.
     await recordAudit(tx, actor, {
       action: hidden ? "review.hide" : "review.show",
       entity: "review",
       entityId: reviewId,
-      before: { hidden: before.hidden },
+      before: { hidden: before.hidden, author: before.authorEmail, rating: before.rating, productName: before.productName },
       after: { hidden },
     });
   });

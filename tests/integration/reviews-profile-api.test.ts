@@ -7,10 +7,11 @@ import * as newsletter from "@/app/api/newsletter/route";
 import * as orders from "@/app/api/orders/route";
 import * as reviews from "@/app/api/reviews/route";
 import * as reviewById from "@/app/api/reviews/[id]/route";
+import { auditSentence } from "@/lib/audit/sentence";
 import { getDb } from "@/lib/db/client";
 import { listProductReviews } from "@/lib/reviews/service";
 import { waitForPendingMail } from "@/lib/mail";
-import { mailOutbox } from "@/models/schema";
+import { auditLog, mailOutbox } from "@/models/schema";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
 import { createProduct, markPaidForTest, TEST_ADDRESS } from "@/tests/fixtures/shop";
@@ -114,6 +115,13 @@ describe("reviews", () => {
     expect(all.items.find((r) => r.id === written.id)?.hidden).toBe(true);
     expect((await moderate(admin, false)).status).toBe(200);
     expect((await publicReviews()).some((r) => r.id === written.id)).toBe(true);
+    // The audit log says whose review it was.
+    const db = await getDb();
+    const entries = await db.select().from(auditLog).where(eq(auditLog.entityId, written.id)).orderBy(auditLog.createdAt);
+    expect(entries.map((entry) => auditSentence({ ...entry, actorEmail: admin.email }))).toEqual([
+      `${admin.email} hid the 1-star review of the shop by ${author.email} from the shop.`,
+      `${admin.email} put the 1-star review of the shop by ${author.email} back on the shop.`,
+    ]);
   });
 
   it("rate-limits a customer who posts too often", async () => {
