@@ -544,7 +544,7 @@ export async function setShipping(actor: Actor, orderId: string, shipped: boolea
       action: "order.shipping",
       entity: "order",
       entityId: orderId,
-      before: { number: row.number, email: row.email, shipping: row.shipping },
+      before: { number: formatOrderNumber(row.number), email: row.email, shipping: row.shipping },
       after: { shipping: target },
     });
     const view = await viewOf(tx, updated);
