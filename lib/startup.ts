@@ -2,7 +2,7 @@ import "server-only";
 import { closeDb, getDatabase } from "@/lib/db/client";
 import { DataDirInUseError } from "@/lib/db/data-dir-lock";
 import { warnWhenPgliteOutgrown } from "@/lib/db/pglite-size";
-import { EnvError, getEnv } from "@/lib/env";
+import { EnvError, getEnv, type Env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { startJobs, stopJobs } from "@/lib/jobs";
 import { waitForPendingMail } from "@/lib/mail";
@@ -30,19 +30,63 @@ export async function startServer(): Promise<void> {
   }
   onShutdown("database", closeDb);
   onShutdown("mail", waitForPendingMail);
+  let handle;
   try {
-    const handle = await getDatabase();
-    log("info", "database ready", { engine: handle.engine });
-    // Registered last, so it stops first: no job starts while mail finishes and the database closes.
-    onShutdown("jobs", stopJobs);
-    await startJobs();
-    if (handle.engine === "pglite") await warnWhenPgliteOutgrown(handle.db);
+    handle = await openDatabaseAtStart();
   } catch (error) {
-    // A second shop on the same embedded database would corrupt it: stop with one clear line.
-    if (error instanceof DataDirInUseError || (error instanceof Error && error.name === "DataDirInUseError")) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
+    // A shop without its database can only answer 500s: stop with one line, so that the supervisor
+    // (Docker, systemd) restarts it and the operator reads why. A second shop on the same embedded
+    // database would corrupt it: the same.
+    process.stderr.write(`${cannotOpenMessage(env, error)}\n`);
+    process.exit(1);
   }
+  log("info", "database ready", { engine: handle.engine });
+  // Registered last, so it stops first: no job starts while mail finishes and the database closes.
+  onShutdown("jobs", stopJobs);
+  await startJobs();
+  if (handle.engine === "pglite") await warnWhenPgliteOutgrown(handle.db);
+}
+
+/** How long a start waits for a database server that is not up yet (a host reboot, compose's order). */
+const DATABASE_WAIT_MS = 30_000;
+const NOT_UP_YET = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ECONNRESET", "57P03"]);
+
+function errorCode(error: unknown): string | undefined {
+  const code = error && typeof error === "object" && "code" in error ? error.code : undefined;
+  return typeof code === "string" ? code : undefined;
+}
+
+/**
+ * Opens (migrates, seeds) the database. A PostgreSQL server that refuses connections or is still
+ * starting is asked again every 2 seconds for up to 30; anything else (a database that does not
+ * exist, a wrong password, a broken embedded database) fails at once.
+ */
+async function openDatabaseAtStart() {
+  const deadline = Date.now() + DATABASE_WAIT_MS;
+  for (;;) {
+    try {
+      return await getDatabase();
+    } catch (error) {
+      const code = errorCode(error);
+      if (!code || !NOT_UP_YET.has(code) || Date.now() > deadline) throw error;
+      log("warn", "the database is not reachable yet: trying again in 2 s", { code });
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+  }
+}
+
+/** "Cannot open the database at postgres://db:5432/toolforge: …", without the password. */
+function cannotOpenMessage(env: Env, error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  if (error instanceof DataDirInUseError || (error instanceof Error && error.name === "DataDirInUseError")) return reason;
+  let where = `the embedded database in ${env.dataDir}`;
+  if (env.DATABASE_URL) {
+    try {
+      const url = new URL(env.DATABASE_URL);
+      where = `DATABASE_URL (${url.hostname}:${url.port || "5432"}${url.pathname})`;
+    } catch {
+      where = "DATABASE_URL";
+    }
+  }
+  return `Cannot open ${where}: ${reason}`;
 }

@@ -141,6 +141,24 @@ async function warmPages(base) {
 }
 
 /**
+ * `GET /api/health/live` is answered here, before Next: it tells a supervisor that the process and
+ * its event loop answer, and must not wait for Next's start-up (the first request runs
+ * instrumentation, which migrates the database) or touch the database. app/api/health/live answers
+ * the same for the API's description and tests; in a running server this one answers first.
+ * @param {import("node:http").IncomingMessage} req
+ */
+function isLivenessProbe(req) {
+  return (req.method === "GET" || req.method === "HEAD") && (req.url === "/api/health/live" || req.url?.startsWith("/api/health/live?") === true);
+}
+
+/** @param {import("node:http").ServerResponse} res */
+function answerLive(res) {
+  const body = JSON.stringify({ ok: true });
+  res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body), "cache-control": "no-store" });
+  res.end(res.req.method === "HEAD" ? undefined : body);
+}
+
+/**
  * Starts the shop and returns once it listens. Exits the process on a bad configuration and at the
  * end of a graceful shutdown.
  * @param {{ dev?: boolean, dir?: string, env?: Record<string, string | undefined> }} [options]
@@ -211,6 +229,10 @@ export async function startShop({ dev = false, dir = ROOT, env = process.env } =
     res.once("close", record);
 
     requestContextStorage().run(context, () => {
+      if (isLivenessProbe(req)) {
+        answerLive(res);
+        return;
+      }
       if (!handle) {
         res.statusCode = 503;
         res.setHeader("retry-after", "5");

@@ -195,6 +195,33 @@ describe("two instances on one PostgreSQL database", { concurrency: false }, () 
     assert.equal(stderr.trim(), "Invalid configuration: AUTH_SECRET is required when DATABASE_URL is set (every instance must share it)");
   });
 
+  it("stops in one line when its database cannot be opened, instead of answering 500s; liveness does not wait for it", async () => {
+    const missing = `toolforge_missing_${randomBytes(4).toString("hex")}`;
+    const url = new URL(databaseUrl);
+    url.pathname = `/${missing}`;
+    const port = await freePort();
+    const child = spawn(process.execPath, [...nodeArgs(), path.join(root, "server/index.mjs")], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: url.toString(), AUTH_SECRET, DATA_DIR: dataDirs[0] },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    const live = [];
+    let gone = false;
+    void exited.then(() => (gone = true));
+    while (!gone) {
+      const answer = await request(`http://127.0.0.1:${port}/api/health/live`).catch(() => null);
+      if (answer) live.push(answer.status);
+      await sleep(20);
+    }
+    assert.equal(await exited, 1);
+    assert.equal(stderr.trim(), `Cannot open DATABASE_URL (${url.hostname}:${url.port || "5432"}/${missing}): database "${missing}" does not exist`);
+    // It listens before the first request loads the app and opens the database: liveness was asked meanwhile.
+    assert.ok(live.length > 0 && live.every((status) => status === 200), `liveness answered ${live.join(", ") || "nothing"}`);
+  });
+
   it("serve an image uploaded through one instance from the other (it is stored in the database)", async () => {
     const photo = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#1d4ed8" } }).png().toBuffer();
     const signUp = await register(a.base, { email: "photo-owner@example.com", name: "Photo Owner", password: "long-enough-pw", photo, from: "127.0.0.14" });
