@@ -4,7 +4,7 @@
 // The embedded database is migrated only while no shop has it open (the shop migrates it at start).
 import { fail, loadShopConfig, MIGRATION_LOCK_KEY, migrationsFolder } from "./ops/config.mjs";
 import { askOwner, claimDataDir } from "./ops/pglite-dir.mjs";
-import { openPglite } from "./ops/pglite-snapshot.mjs";
+import { hasPgliteDatabase, openPglite } from "./ops/pglite-snapshot.mjs";
 
 const COUNT = "select count(*)::int as n from drizzle.__drizzle_migrations";
 
@@ -41,6 +41,11 @@ async function migratePglite(dataDir) {
       `a shop (pid ${owner.header.pid ?? "unknown"}) has the embedded database in ${dataDir} open; it applied its migrations when it ` +
         "started. Stop it and run this again, or restart it to apply new ones.",
     );
+  }
+  // A mistyped DATA_DIR would otherwise get a new, empty database and a "✓". A new shop needs no
+  // migrate (it creates its database when it first starts); --create makes one on purpose.
+  if (!hasPgliteDatabase(dataDir) && !process.argv.includes("--create")) {
+    throw new Error(`there is no embedded database in ${dataDir} (DATA_DIR): check DATA_DIR, or add --create to make a new one there`);
   }
   const release = await claimDataDir(dataDir, "migrate");
   try {

@@ -12,11 +12,11 @@ const onPostgres = Boolean(process.env.TEST_PG_DATABASE);
 const journal = JSON.parse(fs.readFileSync(path.join(process.cwd(), "drizzle/meta/_journal.json"), "utf8")) as { entries: unknown[] };
 const shipped = journal.entries.length;
 
-function migrate(env: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function migrate(env: Record<string, string | undefined>, args: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const childEnv: Record<string, string | undefined> = { ...process.env, NODE_OPTIONS: undefined, ...env };
     for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key];
-    const child = spawn(process.execPath, ["scripts/migrate.mjs"], { env: childEnv as NodeJS.ProcessEnv });
+    const child = spawn(process.execPath, ["scripts/migrate.mjs", ...args], { env: childEnv as NodeJS.ProcessEnv });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
@@ -62,10 +62,14 @@ afterAll(async () => {
 });
 
 (onPostgres ? describe.skip : describe)("npm run migrate on the embedded database", () => {
-  it("creates and migrates an empty DATA_DIR, then finds nothing to do", async () => {
+  it("refuses a DATA_DIR without a database (a typo), creates one with --create, then finds nothing to do", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolforge-migrate-"));
     dirs.push(dir);
-    const first = await migrate({ DATA_DIR: dir, DATABASE_URL: undefined });
+    const typo = await migrate({ DATA_DIR: path.join(dir, "typo"), DATABASE_URL: undefined });
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toContain(`there is no embedded database in ${path.join(dir, "typo")} (DATA_DIR): check DATA_DIR, or add --create`);
+    expect(fs.existsSync(path.join(dir, "typo"))).toBe(false);
+    const first = await migrate({ DATA_DIR: dir, DATABASE_URL: undefined }, ["--create"]);
     expect(first).toMatchObject({ code: 0, stderr: "" });
     expect(first.stdout).toContain(`applied ${shipped} migration(s)`);
     const second = await migrate({ DATA_DIR: dir, DATABASE_URL: undefined });
