@@ -49,7 +49,12 @@ export function findPgTool(tool, minMajor) {
     if (result.status === 0 && Number.isFinite(major) && (!best || major > best.major)) best = { path: candidate, major };
   }
   if (!best) {
-    throw new Error(`${tool} was not found: install PostgreSQL's client tools (Debian: apt-get install postgresql-client) or set PG_BIN_DIR`);
+    const pgBinDir = process.env.PG_BIN_DIR?.trim();
+    throw new Error(
+      pgBinDir
+        ? `${tool} is not in PG_BIN_DIR (${pgBinDir}): point PG_BIN_DIR at the bin directory that holds ${tool}, or unset it to search the usual places`
+        : `${tool} was not found: install PostgreSQL's client tools (Debian: apt-get install postgresql-client) or set PG_BIN_DIR`,
+    );
   }
   if (best.major < minMajor) {
     throw new Error(
