@@ -4,7 +4,9 @@
 // SKIP_BUILD=true or --no-build serves the existing build as it is (the Docker image does).
 import { ensureBuild, root } from "./ensure-build.mjs";
 
-if (process.env.SKIP_BUILD !== "true" && !process.argv.includes("--no-build")) ensureBuild();
+// Read from the environment only (before .env is loaded); true, 1 or yes, as the shop's other switches.
+const skipBuild = ["true", "1", "yes"].includes(process.env.SKIP_BUILD?.trim() ?? "");
+if (!skipBuild && !process.argv.includes("--no-build")) ensureBuild();
 
 const { startShop } = await import("../server/index.mjs");
 await startShop({ dir: root });
