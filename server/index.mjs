@@ -276,6 +276,8 @@ export async function startShop({ dev = false, dir = ROOT, env = process.env } =
     if (!drained) {
       logger.warn({ inFlight: inFlight.size }, "shutdown deadline reached: cutting the requests still running");
       server.closeAllConnections();
+      // The cut requests' "close" events, which write their log lines, come on the loop's next turns.
+      for (let i = 0; i < 50 && inFlight.size > 0; i += 1) await delay(10);
     }
     // What is still running past the deadline is cut by the exit: every write runs in a database
     // transaction, which is rolled back when its connection (or PGlite's process) goes away.

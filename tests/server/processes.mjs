@@ -433,6 +433,8 @@ describe("one instance on PGlite", { concurrency: false }, () => {
     assert.ok(Date.now() - signalledAt < 6000, "the grace period bounds the shutdown");
     assert.equal(received, "", "the cut request got no answer");
     assert.ok(entries(second).some((line) => line.msg === "shutdown deadline reached: cutting the requests still running"));
+    const cutLine = entries(second).find((line) => line.msg === "request" && line.route === "/api/register");
+    assert.equal(cutLine?.aborted, true, "the cut request has its log line, marked aborted");
 
     const { PGlite } = await import("@electric-sql/pglite");
     const { pgliteOptions } = await import("../../lib/db/pglite-options.mjs");
