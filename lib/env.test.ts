@@ -1,4 +1,4 @@
-import { EnvError, parseEnv } from "./env";
+import { EnvError, parseEnv, shopOrigins } from "./env";
 
 describe("parseEnv", () => {
   it("gives every variable a working default", () => {
@@ -8,6 +8,13 @@ describe("parseEnv", () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SEED_CATALOG).toBe(true);
     expect(env.ADMIN_EMAILS).toEqual([]);
+  });
+
+  it("accepts form posts from APP_URL's origin as a browser writes it (no default port, no path)", () => {
+    expect(shopOrigins({ appUrl: "http://localhost:80", APP_URL: "http://localhost:80", PORT: 3000 })).toEqual(["http://localhost"]);
+    expect(shopOrigins({ appUrl: "https://shop.example.com:443/shop", APP_URL: "https://shop.example.com:443/shop", PORT: 3000 })).toEqual(["https://shop.example.com"]);
+    expect(shopOrigins({ appUrl: "http://localhost:8080", APP_URL: "http://localhost:8080", PORT: 3000 })).toEqual(["http://localhost:8080"]);
+    expect(shopOrigins({ appUrl: "http://localhost:3300", APP_URL: undefined, PORT: 3300 })).toEqual(["http://localhost:3300", "http://127.0.0.1:3300"]);
   });
 
   it("treats empty values as unset", () => {

@@ -220,8 +220,9 @@ export function getEnv(): Env {
  * The origins the shop answers on: APP_URL, and with none configured also 127.0.0.1, because a
  * newcomer may open it either way. Used by the same-origin check and by better-auth.
  */
-export function shopOrigins(env: Env): string[] {
-  const origins = new Set([env.appUrl]);
+export function shopOrigins(env: Pick<Env, "appUrl" | "APP_URL" | "PORT">): string[] {
+  // As a browser writes it: http://localhost:80 is sent as http://localhost, and a path is never sent.
+  const origins = new Set([new URL(env.appUrl).origin]);
   if (!env.APP_URL) origins.add(`http://127.0.0.1:${env.PORT}`);
   return [...origins];
 }

@@ -8,8 +8,8 @@ import "server-only";
  * the route that answers /api/health/ready or /api/metrics.
  *
  *   registerReadinessCheck("jobs", () => ({ ok: worker.isRunning() }));
- *   registerGauge({ name: "toolforge_job_queue_depth", help: "Jobs waiting, per queue.", label: "queue",
- *                   read: async () => ({ "order-expiry": 3, mail: 0 }) });
+ *   registerGauge({ name: "toolforge_job_queue_depth", help: "Jobs waiting, per job.", label: "job",
+ *                   read: async () => ({ "order-expiry": 3, "mail-delivery": 0 }) });
  */
 export type CheckResult = { ok: boolean; detail?: string };
 export type ReadinessCheck = () => CheckResult | Promise<CheckResult>;
