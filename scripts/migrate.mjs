@@ -2,37 +2,10 @@
 // On PostgreSQL it holds the same advisory lock as the shop's own start-up migration, so any number
 // of these and of starting instances may run at once: one applies, the others find nothing to do.
 // The embedded database is migrated only while no shop has it open (the shop migrates it at start).
-import { fail, loadShopConfig, MIGRATION_LOCK_KEY, migrationsFolder } from "./ops/config.mjs";
+import { fail, loadShopConfig, migrationsFolder } from "./ops/config.mjs";
+import { countApplied, migratePostgres } from "./ops/migrations.mjs";
 import { askOwner, claimDataDir } from "./ops/pglite-dir.mjs";
 import { hasPgliteDatabase, openPglite } from "./ops/pglite-snapshot.mjs";
-
-const COUNT = "select count(*)::int as n from drizzle.__drizzle_migrations";
-
-async function countApplied(query) {
-  try {
-    return (await query(COUNT)).rows[0].n;
-  } catch (error) {
-    // 42P01 / 3F000: no bookkeeping table yet, so nothing was ever applied.
-    if (error.code === "42P01" || error.code === "3F000") return 0;
-    throw error;
-  }
-}
-
-async function migratePostgres(databaseUrl) {
-  const { default: pg } = await import("pg");
-  const { drizzle } = await import("drizzle-orm/node-postgres");
-  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    const before = await countApplied((text) => client.query(text));
-    await migrate(drizzle(client), { migrationsFolder });
-    return (await countApplied((text) => client.query(text))) - before;
-  } finally {
-    await client.end();
-  }
-}
 
 async function migratePglite(dataDir) {
   const owner = await askOwner(dataDir, "status", 2_000);
