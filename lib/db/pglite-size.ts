@@ -28,7 +28,7 @@ export async function warnWhenPgliteOutgrown(db: Db): Promise<PgliteSize> {
   if (over.length > 0) {
     log(
       "warn",
-      `the embedded database (PGlite) holds more ${over.join(" and ")} than it serves without holding requests up: move this shop to PostgreSQL (set DATABASE_URL; see README "Scale")`,
+      `the embedded database (PGlite) holds more ${over.join(" and ")} than it serves without holding requests up: move this shop to PostgreSQL with "npm run move-to-postgres" (README "Scale")`,
       { ...size, limits: PGLITE_COMFORT_LIMITS },
     );
   }

@@ -30,7 +30,7 @@ describe("PGlite size warning at start-up", () => {
     }
     expect(logs.lines).toHaveLength(1);
     expect(logs.lines[0]).toMatchObject({ level: "warn", limits: PGLITE_COMFORT_LIMITS });
-    expect(logs.lines[0]?.msg).toMatch(/more accounts than it serves .* move this shop to PostgreSQL \(set DATABASE_URL/);
+    expect(logs.lines[0]?.msg).toMatch(/more accounts than it serves .* move this shop to PostgreSQL with "npm run move-to-postgres"/);
     expect(Number(logs.lines[0]?.accounts)).toBeGreaterThan(PGLITE_COMFORT_LIMITS.accounts);
   });
 });
