@@ -1,5 +1,4 @@
 import { jest } from "@jest/globals";
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +12,7 @@ import * as uploadsRoute from "@/app/api/uploads/route";
 import { closeDb, getDb } from "@/lib/db/client";
 import { waitForPendingMail } from "@/lib/mail";
 import { makeRequest, noParams, pngBytes, signUp, type Session } from "@/tests/fixtures/http";
+import { runScript } from "@/tests/fixtures/scripts";
 import { createProduct, TEST_ADDRESS } from "@/tests/fixtures/shop";
 
 // `npm run backup` and `npm run restore` run as an operator runs them: separate processes, while this
@@ -31,23 +31,6 @@ function tempDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   scratch.push(dir);
   return dir;
-}
-
-type Run = { code: number | null; stdout: string; stderr: string };
-
-/** Runs an operator command without blocking this process, which must keep answering the backup's request. */
-function runScript(script: string, args: string[], env: Record<string, string | undefined>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const childEnv: Record<string, string | undefined> = { ...process.env, NODE_OPTIONS: undefined, ...env };
-    for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key];
-    const child = spawn(process.execPath, [path.join("scripts", script), ...args], { env: childEnv as NodeJS.ProcessEnv });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 async function onServer(statement: string): Promise<void> {

@@ -1,9 +1,9 @@
 import { jest } from "@jest/globals";
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { runScript, type ScriptRun } from "@/tests/fixtures/scripts";
 
 // `npm run migrate` as an operator (or a release pipeline) runs it, against an empty database.
 jest.setTimeout(120_000);
@@ -12,18 +12,8 @@ const onPostgres = Boolean(process.env.TEST_PG_DATABASE);
 const journal = JSON.parse(fs.readFileSync(path.join(process.cwd(), "drizzle/meta/_journal.json"), "utf8")) as { entries: unknown[] };
 const shipped = journal.entries.length;
 
-function migrate(env: Record<string, string | undefined>, args: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const childEnv: Record<string, string | undefined> = { ...process.env, NODE_OPTIONS: undefined, ...env };
-    for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key];
-    const child = spawn(process.execPath, ["scripts/migrate.mjs", ...args], { env: childEnv as NodeJS.ProcessEnv });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+function migrate(env: Record<string, string | undefined>, args: string[] = []): Promise<ScriptRun> {
+  return runScript("migrate.mjs", args, env);
 }
 
 async function onServer<T>(statement: string, database = "postgres"): Promise<T[]> {

@@ -1,11 +1,11 @@
 import { jest } from "@jest/globals";
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { openPglite } from "@/scripts/ops/pglite-snapshot.mjs";
 import { generateScaleData } from "@/scripts/scale-data.mjs";
+import { runScript } from "@/tests/fixtures/scripts";
 
 // `npm run move-to-postgres` as an operator runs it: a stopped shop's embedded database in DATA_DIR,
 // with data, a photo on disk and order numbers already handed out, moved into a new PostgreSQL
@@ -15,22 +15,6 @@ jest.setTimeout(180_000);
 const onPostgres = Boolean(process.env.TEST_PG_DATABASE);
 const SIZE = { products: 50, users: 120, orders: 400, reviews: 60, messages: 20, subscribers: 20 };
 const PHOTO = `${"c0".repeat(16)}.webp`;
-
-type Run = { code: number | null; stdout: string; stderr: string };
-
-function runScript(script: string, args: string[], env: Record<string, string | undefined>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const childEnv: Record<string, string | undefined> = { ...process.env, NODE_OPTIONS: undefined, AUTH_SECRET: undefined, ...env };
-    for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key];
-    const child = spawn(process.execPath, [path.join("scripts", script), ...args], { env: childEnv as NodeJS.ProcessEnv });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
 
@@ -91,7 +75,7 @@ async function fingerprints(query: Query): Promise<Record<string, string>> {
     const before = await fingerprints((text) => source.query(text));
     await source.close();
 
-    const moved = await runScript("move-to-postgres.mjs", [], { DATA_DIR: dataDir, DATABASE_URL: targetUrl });
+    const moved = await runScript("move-to-postgres.mjs", [], { DATA_DIR: dataDir, DATABASE_URL: targetUrl, AUTH_SECRET: undefined });
     expect(moved.stderr).toBe("");
     expect(moved.code).toBe(0);
     expect(moved.stdout).toMatch(/✓ moved \d+ rows in \d+ tables and 1 photo from .* every table's row count matches/);
@@ -125,7 +109,7 @@ async function fingerprints(query: Query): Promise<Record<string, string>> {
     await source2.close();
 
     // A second move into the same database is refused and writes nothing.
-    const again = await runScript("move-to-postgres.mjs", [], { DATA_DIR: dataDir, DATABASE_URL: targetUrl });
+    const again = await runScript("move-to-postgres.mjs", [], { DATA_DIR: dataDir, DATABASE_URL: targetUrl, AUTH_SECRET: undefined });
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("already holds data");
   });

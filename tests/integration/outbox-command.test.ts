@@ -1,10 +1,9 @@
 import { jest } from "@jest/globals";
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { closeDb, getDb } from "@/lib/db/client";
 import { waitForPendingMail } from "@/lib/mail";
 import { signUp } from "@/tests/fixtures/http";
 import { waitForAccountTasks } from "@/lib/accounts/background";
+import { runScript, type ScriptRun } from "@/tests/fixtures/scripts";
 
 // `npm run outbox` runs as an operator runs it, a separate process, while this test process plays the
 // running shop (on PGlite, the one process that has DATA_DIR open and answers on its control socket).
@@ -12,20 +11,8 @@ jest.setTimeout(120_000);
 // The shop keeps its database on disk in DATA_DIR, as a real one does.
 delete process.env.TEST_PGLITE_TEMPLATE;
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
-function outbox(args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const env: Record<string, string | undefined> = { ...process.env, NODE_OPTIONS: undefined };
-    for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-    const child = spawn(process.execPath, [path.join("scripts", "outbox.mjs"), ...args], { env: env as NodeJS.ProcessEnv });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+function outbox(args: string[]): Promise<ScriptRun> {
+  return runScript("outbox.mjs", args);
 }
 
 describe("npm run outbox", () => {
