@@ -14,18 +14,19 @@ import { useCartDetails, type DetailedLine } from "./use-cart-details";
 // The names the stacked (phone) layout writes before each cell; the Remove button needs none.
 const CART_COLUMNS = stackColumnStyle(["Product", "Unit price", "Quantity", "Total"]);
 
-function QuantityInput({ line }: { line: DetailedLine & { product: NonNullable<DetailedLine["product"]> } }) {
-  const [text, setText] = useState(String(line.quantity));
-  const { product } = line;
-  const value = Number(text);
-  const problem = text.trim() === "" ? "Enter the number of units as a whole number" : cartQuantityProblem(value, product.minOrderQuantity, product.stock);
-  const id = `cart-quantity-${product.id}`;
+type AvailableLine = DetailedLine & { product: NonNullable<DetailedLine["product"]> };
 
-  function change(next: string) {
-    setText(next);
-    const n = Number(next);
-    if (next.trim() !== "" && cartQuantityProblem(n, product.minOrderQuantity, product.stock) === null) void setCartQuantity(product.id, n);
-  }
+/** What the quantity field says is wrong with `text`, or null when the cart can be saved with it. */
+function typedQuantityProblem(text: string, product: AvailableLine["product"]): string | null {
+  if (text.trim() === "") return "Enter the number of units as a whole number";
+  return cartQuantityProblem(Number(text), product.minOrderQuantity, product.stock);
+}
+
+type QuantityInputProps = { line: AvailableLine; text: string; problem: string | null; onType: (line: AvailableLine, text: string) => void };
+
+function QuantityInput({ line, text, problem, onType }: QuantityInputProps) {
+  const { product } = line;
+  const id = `cart-quantity-${product.id}`;
 
   return (
     <div className="flex flex-col gap-1">
@@ -41,7 +42,7 @@ function QuantityInput({ line }: { line: DetailedLine & { product: NonNullable<D
         max={product.stock}
         step={1}
         value={text}
-        onChange={(event) => change(event.target.value)}
+        onChange={(event) => onType(line, event.target.value)}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-error` : undefined}
         className={`w-24 rounded-md border bg-white px-2 py-1.5 text-base text-slate-900 ${problem ? "border-red-700" : "border-slate-400"}`}
@@ -58,6 +59,10 @@ function QuantityInput({ line }: { line: DetailedLine & { product: NonNullable<D
 /** The cart: each product with its image, name, unit price, quantity and line total, then the total. */
 export function CartView() {
   const { lines, loading, failed, error } = useCartDetails();
+  // What the customer typed in each quantity field. Only valid quantities are saved (the server refuses
+  // the others), so while a field holds an invalid one the saved quantity is not what the page shows:
+  // the cart then offers no checkout and no total, rather than checking out the saved amount.
+  const [typed, setTyped] = useState<Record<string, string>>({});
 
   if (lines.length === 0) {
     return (
@@ -75,10 +80,28 @@ export function CartView() {
   if (loading) return <p className="mt-6 text-slate-700" aria-busy="true">Loading your cart…</p>;
   if (failed) return <p className="mt-6 text-red-700" role="alert">The cart could not be loaded. Reload the page to try again.</p>;
 
-  const available = lines.filter((line): line is DetailedLine & { product: NonNullable<DetailedLine["product"]> } => line.product !== null);
-  const orderable = available.every((line) => cartQuantityProblem(line.quantity, line.product.minOrderQuantity, line.product.stock) === null);
+  const available = lines.filter((line): line is AvailableLine => line.product !== null);
+  const shown = new Map(
+    available.map((line) => {
+      const draft = typed[line.productId];
+      // A valid draft that differs from the saved quantity means the cart changed elsewhere (another tab): show that.
+      const text = draft !== undefined && (typedQuantityProblem(draft, line.product) !== null || Number(draft) === line.quantity) ? draft : String(line.quantity);
+      return [line.productId, { text, problem: typedQuantityProblem(text, line.product) }];
+    }),
+  );
+  const orderable = available.every((line) => shown.get(line.productId)?.problem === null);
   const currency = available[0]?.product.currency ?? "USD";
   const total = available.reduce((sum, line) => sum + line.product.priceCents * line.quantity, 0);
+
+  function typeQuantity(line: AvailableLine, text: string) {
+    setTyped((current) => ({ ...current, [line.productId]: text }));
+    if (typedQuantityProblem(text, line.product) === null) void setCartQuantity(line.productId, Number(text));
+  }
+
+  function remove(productId: string) {
+    setTyped((current) => Object.fromEntries(Object.entries(current).filter(([id]) => id !== productId)));
+    void removeFromCart(productId);
+  }
 
   return (
     <div className="mt-6">
@@ -129,13 +152,18 @@ export function CartView() {
                   </th>
                   <td className="px-4 py-3 whitespace-nowrap text-slate-900">{formatMoney(line.product.priceCents, line.product.currency)}</td>
                   <td className="px-4 py-3">
-                    <QuantityInput line={{ ...line, product: line.product }} />
+                    <QuantityInput
+                      line={{ ...line, product: line.product }}
+                      text={shown.get(line.productId)?.text ?? String(line.quantity)}
+                      problem={shown.get(line.productId)?.problem ?? null}
+                      onType={typeQuantity}
+                    />
                   </td>
                   <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-slate-900" data-testid="line-total">
-                    {formatMoney(line.product.priceCents * line.quantity, line.product.currency)}
+                    {shown.get(line.productId)?.problem ? "—" : formatMoney(line.product.priceCents * line.quantity, line.product.currency)}
                   </td>
                   <td className="px-4 py-3">
-                    <button type="button" onClick={() => void removeFromCart(line.productId)} className={buttonClasses("secondary", "sm", "text-red-700 hover:bg-red-50")}>
+                    <button type="button" onClick={() => remove(line.productId)} className={buttonClasses("secondary", "sm", "text-red-700 hover:bg-red-50")}>
                       Remove<span className="sr-only"> {line.product.name}</span>
                     </button>
                   </td>
@@ -158,7 +186,7 @@ export function CartView() {
       </div>
       <div className="mt-6 flex flex-wrap items-center justify-end gap-4">
         <p className="text-xl font-bold text-slate-900">
-          Total: <span data-testid="cart-total">{formatMoney(total, currency)}</span>
+          Total: <span data-testid="cart-total">{orderable ? formatMoney(total, currency) : "—"}</span>
         </p>
         {orderable && available.length === lines.length ? (
           <Link href="/checkout" className={buttonClasses("primary", "lg")}>
