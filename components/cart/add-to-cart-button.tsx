@@ -16,8 +16,9 @@ type AddToCartButtonProps = {
 };
 
 /**
- * "Add to cart" for one product: its minimum order the first time, one more unit after that, never
- * more than the stock. Usable on any product card or page (it needs only the product's figures).
+ * "Add to cart" for one product: `quantity` units (by default its minimum order the first time, one
+ * more unit after that), never more than the stock; the message says how many were added. Usable on
+ * any product card or page (it needs only the product's figures).
  */
 export function AddToCartButton({ productId, productName, minOrderQuantity, stock, quantity, className }: AddToCartButtonProps) {
   const [pending, setPending] = useState(false);
@@ -26,10 +27,11 @@ export function AddToCartButton({ productId, productName, minOrderQuantity, stoc
   async function add() {
     if (pending || outOfStock) return;
     setPending(true);
-    const result = await addToCart({ productId, minOrderQuantity, stock, quantity });
+    const outcome = await addToCart({ productId, minOrderQuantity, stock, quantity });
     setPending(false);
-    if (result === "full") notify.error(`All ${stock} units of ${productName} are already in your cart.`);
-    else notify.success(result === "added" ? `${productName} added to your cart` : `One more ${productName} in your cart`);
+    if (outcome.kind === "full") notify.error(`All ${stock} units of ${productName} are already in your cart.`);
+    else if (outcome.kind === "added") notify.success(`${productName} added to your cart`);
+    else notify.success(`${outcome.quantity} more ${productName} in your cart`);
   }
 
   return (

@@ -105,23 +105,25 @@ export async function saveCart(lines: CartEntry[]): Promise<string | null> {
   return answer.message;
 }
 
-/** Adds a product at its minimum order, or one more unit if it is already in the cart (never above the stock). */
+/** What Add to cart did: put the product in the cart, added units to its line, or found all of the stock there already. */
+export type AddToCartOutcome = { kind: "added"; quantity: number } | { kind: "more"; quantity: number } | { kind: "full" };
+
 /**
  * Adds `quantity` units (default: the minimum order the first time, one more after that), never more
- * than the stock.
+ * than the stock. Answers how many units it added, so the message can say so.
  */
-export async function addToCart(product: { productId: string; minOrderQuantity: number; stock: number; quantity?: number }): Promise<"added" | "more" | "full"> {
+export async function addToCart(product: { productId: string; minOrderQuantity: number; stock: number; quantity?: number }): Promise<AddToCartOutcome> {
   ensureLoaded();
   const existing = state.lines.find((line) => line.productId === product.productId);
   if (existing) {
-    if (existing.quantity >= product.stock) return "full";
+    if (existing.quantity >= product.stock) return { kind: "full" };
     const next = Math.min(product.stock, existing.quantity + (product.quantity ?? 1));
     await saveCart(state.lines.map((line) => (line.productId === product.productId ? { ...line, quantity: next } : line)));
-    return "more";
+    return { kind: "more", quantity: next - existing.quantity };
   }
   const first = Math.min(product.stock, Math.max(product.minOrderQuantity, product.quantity ?? product.minOrderQuantity));
   await saveCart([...state.lines, { productId: product.productId, quantity: first }]);
-  return "added";
+  return { kind: "added", quantity: first };
 }
 
 export async function setCartQuantity(productId: string, quantity: number): Promise<string | null> {
