@@ -49,7 +49,7 @@ export function DeleteAccountButton() {
           toast("Not deleted");
         }}
         title="Delete your account for good?"
-        message="Your sign-in, profile, reviews and sessions are erased and cannot be brought back. Your orders are kept without your name, for the shop's accounts."
+        message="Your sign-in, profile, reviews and sessions are erased and cannot be brought back. Orders waiting for payment are cancelled; your other orders are kept without your name, for the shop's accounts."
         confirmLabel="Delete my account"
         cancelLabel="Keep my account"
         tone="danger"

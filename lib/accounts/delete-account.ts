@@ -5,7 +5,10 @@ import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { forgetMailTo } from "@/lib/mail";
+import { invalidateCatalog } from "@/lib/catalog/service";
 import { anonymiseOrdersOfUser } from "@/lib/orders/anonymise";
+import { cancelUnpaidOrdersOfDeletedAccount } from "@/lib/orders/service";
+import { cancelPaymentIntentsOf } from "@/lib/payments/service";
 import { deleteImage, isStoredImageUrl } from "@/lib/storage";
 import { user } from "@/models/schema";
 import { requireAnotherActiveAdmin } from "./last-admin";
@@ -15,8 +18,9 @@ import { requireRecentSignIn } from "./recent-sign-in";
 import type { Actor } from "./roles";
 
 /**
- * Deletes the actor's own account (needs a recent sign-in). In one transaction: their orders are
- * kept for the books but anonymised, the audit entries about them lose their address and name, the
+ * Deletes the actor's own account (needs a recent sign-in). In one transaction: their unpaid orders
+ * are cancelled (nobody can pay them any more: their units go back on sale), their orders are kept
+ * for the books but anonymised, the audit entries about them lose their address and name, the
  * outbox copies of their mail go, and the account row goes with everything hanging off it (sessions,
  * sign-in methods, profile, review, pending links). Their photo is removed after the commit. The
  * shop's last admin cannot delete themselves.
@@ -29,6 +33,7 @@ export async function deleteAccount(actor: Actor, now = new Date()): Promise<{ o
     const [row] = await tx.select().from(user).where(eq(user.id, actor.userId));
     if (!row) throw new AppError("not_found", "This account no longer exists.");
     if (row.role === "admin") await requireAnotherActiveAdmin(tx, row.id);
+    const cancelled = await cancelUnpaidOrdersOfDeletedAccount(tx, row.id);
     const ordersAnonymised = await anonymiseOrdersOfUser(tx, row.id);
     await redactAccountInAudit(tx, row.id);
     await forgetMailTo(tx, row.email);
@@ -39,10 +44,14 @@ export async function deleteAccount(actor: Actor, now = new Date()): Promise<{ o
       entity: "user",
       entityId: row.id,
       before: { role: row.role === "admin" ? "admin" : "customer" },
-      after: { ordersAnonymised },
+      after: { ordersAnonymised, ordersCancelled: cancelled.length },
     });
-    return { image: row.image, ordersAnonymised };
+    return { image: row.image, ordersAnonymised, cancelled };
   });
+  if (deleted.cancelled.length > 0) {
+    invalidateCatalog();
+    await cancelPaymentIntentsOf(deleted.cancelled);
+  }
   if (isStoredImageUrl(deleted.image)) {
     await deleteImage(deleted.image).catch((error: unknown) =>
       log("warn", "deleted account's photo could not be removed", { error: error instanceof Error ? error.message : String(error) }),

@@ -53,6 +53,14 @@ describe("auditSentence", () => {
     expect(auditSentence({ ...review, action: "review.hide", before: { hidden: false }, after: { hidden: true } })).toBe("ann@toolforge.test hid review rev_1 from the shop.");
   });
 
+  it("tells an account deletion with what happened to its orders", () => {
+    const deleted = { ...base, actorEmail: null, actorId: "usr_gone", entity: "user", entityId: "usr_gone", action: "user.deleted" };
+    expect(auditSentence({ ...deleted, after: { ordersAnonymised: 3, ordersCancelled: 1 } })).toBe(
+      "A customer deleted their account; 3 orders were kept without their details and 1 unpaid order was cancelled.",
+    );
+    expect(auditSentence({ ...deleted, after: { ordersAnonymised: 2 } })).toBe("A customer deleted their account; 2 orders were kept without their details.");
+  });
+
   it("never hides an action it does not know", () => {
     expect(auditSentence({ ...base, action: "thing.new", actorEmail: null, actorId: "usr_gone" })).toBe("A deleted account: thing.new on product prd_1.");
   });

@@ -114,8 +114,10 @@ export function auditSentence(entry: AuditEntryText): string {
       return `${who} changed their password and signed out their other sessions.`;
     case "user.password-reset":
       return `${subject === `account ${entry.entityId}` ? who : subject} reset their password by email.`;
-    case "user.deleted":
-      return `${who === "A deleted account" ? "A customer" : who} deleted their account; ${text(after.ordersAnonymised) ?? "their"} orders were kept without their details.`;
+    case "user.deleted": {
+      const cancelled = typeof after.ordersCancelled === "number" && after.ordersCancelled > 0 ? ` and ${after.ordersCancelled} unpaid ${after.ordersCancelled === 1 ? "order was" : "orders were"} cancelled` : "";
+      return `${who === "A deleted account" ? "A customer" : who} deleted their account; ${text(after.ordersAnonymised) ?? "their"} orders were kept without their details${cancelled}.`;
+    }
     case "review.hide":
       return `${who} hid ${reviewTold(entry.entityId, before)} from the shop.`;
     case "review.show":

@@ -346,6 +346,26 @@ async function closeUnpaid(tx: Tx, orderId: string, closing: Closing): Promise<C
 export type ClosedOrder = { id: string; paymentIntentId: string | null };
 
 /**
+ * Cancels the unpaid orders of an account being deleted, inside the deletion's transaction: nobody
+ * can pay them any more, so their units go back on sale now rather than when the hold runs out. Their
+ * mail is queued like any cancellation and goes with the rest of the account's outbox. Answers the
+ * cancelled orders; cancel their PaymentIntents after the commit.
+ */
+export async function cancelUnpaidOrdersOfDeletedAccount(tx: Tx, userId: string): Promise<ClosedOrder[]> {
+  const unpaid = await tx
+    .select({ id: order.id })
+    .from(order)
+    .where(and(eq(order.userId, userId), eq(order.status, "unpaid")))
+    .orderBy(asc(order.id));
+  const cancelled: ClosedOrder[] = [];
+  for (const { id } of unpaid) {
+    const closed = await closeUnpaid(tx, id, { to: "cancelled", by: "customer" });
+    if (closed) cancelled.push({ id, paymentIntentId: closed.row.paymentIntentId });
+  }
+  return cancelled;
+}
+
+/**
  * Expires unpaid orders whose hold has run out (all of them, or one customer's), each in its own
  * transaction. Safe to run from several places at once: an order leaves `unpaid` only once.
  */

@@ -22,6 +22,7 @@ import {
   recordPaymentIntent,
   requirePayableOrder,
   requireRefundableOrder,
+  type ClosedOrder,
 } from "@/lib/orders/service";
 import { invalidatePublicReviews } from "@/lib/reviews/service";
 import type { OrderView } from "@/models/orders";
@@ -191,6 +192,11 @@ async function cancelPaymentIntent(paymentIntentId: string | null): Promise<void
     // Already succeeded or already cancelled: a payment that still lands is refunded by markOrderPaid.
     log("info", "payment intent not cancelled", { paymentIntentId, error: error instanceof Error ? error.message : String(error) });
   }
+}
+
+/** Cancels the open PaymentIntents of orders closed without the routes above (an account deletion). */
+export async function cancelPaymentIntentsOf(closed: ClosedOrder[]): Promise<void> {
+  for (const { paymentIntentId } of closed) await cancelPaymentIntent(paymentIntentId);
 }
 
 /** Cancels an unpaid order (owner or admin) and its open PaymentIntent. */

@@ -21,7 +21,7 @@ import { auditLog, order, payment, profile, review, user } from "@/models/schema
 import { ageSessions, signIn, signInRequest, whoAmI } from "@/tests/fixtures/accounts";
 import { cookiesFrom, makeRequest, noParams, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
 import { countMailTo, newestMailTo, signUpVerified, tokenMailedTo } from "@/tests/fixtures/mail";
-import { createProduct, TEST_ADDRESS } from "@/tests/fixtures/shop";
+import { createProduct, stockOf, TEST_ADDRESS } from "@/tests/fixtures/shop";
 import { uploadedNames } from "@/tests/fixtures/uploads";
 
 jest.setTimeout(120_000);
@@ -155,7 +155,7 @@ async function onlyAdmin(session: Session): Promise<Session> {
 }
 
 describe("deleting the account", () => {
-  async function customerWithHistory(): Promise<{ person: Session; paidOrderId: string; unpaidOrderId: string }> {
+  async function customerWithHistory(): Promise<{ person: Session; paidOrderId: string; unpaidOrderId: string; itemId: string }> {
     const person = await signUpVerified({ name: "Dana Delete", password: "delete-password" });
     const item = await createProduct({ stock: 20, priceCents: 2000 });
     const place = async () =>
@@ -180,7 +180,7 @@ describe("deleting the account", () => {
     const db = await getDb();
     await db.insert(profile).values({ userId: person.userId, address: "1 Erased Lane", phone: "+1 555 010 0142", education: "BSc", birthday: "1990-01-01" });
     await reviewsRoute.POST(makeRequest("/api/reviews", { method: "POST", json: { text: "Erase me with my account.", rating: 4 }, cookie: person.cookie }), noParams());
-    return { person, paidOrderId, unpaidOrderId };
+    return { person, paidOrderId, unpaidOrderId, itemId: item.id };
   }
 
   it("needs a signed-in account, and a recent sign-in", async () => {
@@ -194,8 +194,9 @@ describe("deleting the account", () => {
   });
 
   it("erases the person and keeps their orders and payments, anonymised", async () => {
-    const { person, paidOrderId, unpaidOrderId } = await customerWithHistory();
+    const { person, paidOrderId, unpaidOrderId, itemId } = await customerWithHistory();
     const db = await getDb();
+    expect(await stockOf(itemId)).toBe(16);
     const [photo] = await db.select({ image: user.image }).from(user).where(eq(user.id, person.userId));
     const photoName = (photo?.image ?? "").replace("/uploads/", "");
     expect(await uploadedNames()).toContain(photoName);
@@ -214,11 +215,14 @@ describe("deleting the account", () => {
 
     const kept = await db.select().from(order).where(eq(order.id, paidOrderId));
     expect(kept[0]).toMatchObject({ userId: null, email: ANONYMISED_ORDER.email, phone: ANONYMISED_ORDER.phone, status: "paid", totalCents: 4000 });
-    expect((await db.select().from(order).where(eq(order.id, unpaidOrderId)))[0]).toMatchObject({ userId: null, email: ANONYMISED_ORDER.email });
+    // Nobody can pay the unpaid order any more: it is cancelled and its units are back on sale.
+    expect((await db.select().from(order).where(eq(order.id, unpaidOrderId)))[0]).toMatchObject({ userId: null, email: ANONYMISED_ORDER.email, status: "cancelled" });
+    expect(await stockOf(itemId)).toBe(18);
     expect(await db.select().from(payment).where(eq(payment.orderId, paidOrderId))).toHaveLength(1);
 
     const audits = await db.select().from(auditLog).where(and(eq(auditLog.entity, "user"), eq(auditLog.entityId, person.userId)));
     expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(["user.email-verified", "user.deleted"]));
+    expect(audits.find((a) => a.action === "user.deleted")?.after).toEqual({ ordersAnonymised: 2, ordersCancelled: 1 });
     expect(JSON.stringify(audits)).not.toContain(person.email);
     expect(JSON.stringify(audits)).not.toContain("Dana Delete");
 
