@@ -84,6 +84,11 @@ export function RegisterForm({ next, providers }: RegisterFormProps) {
   });
 
   const pending = isSubmitting || created.done;
+  // Registered in the order they appear: after a refused submit, react-hook-form focuses the first
+  // registered field with an error, which must be the first one on the page.
+  const nameField = register("name");
+  const emailField = register("email");
+  const passwordField = register("password");
   const photoField = register("photo", { onChange: showPreview });
   const photoDescribedBy = ["register-photo-hint", errors.photo ? "register-photo-error" : null].filter(Boolean).join(" ");
 
@@ -97,7 +102,7 @@ export function RegisterForm({ next, providers }: RegisterFormProps) {
         className="flex flex-col gap-5"
       >
         <FormStatus id="register-status" message={formError} />
-        <TextField id="register-name" label="Name" autoComplete="name" error={errors.name?.message} {...register("name")} />
+        <TextField id="register-name" label="Name" autoComplete="name" error={errors.name?.message} {...nameField} />
         <TextField
           id="register-email"
           label="Email"
@@ -105,7 +110,7 @@ export function RegisterForm({ next, providers }: RegisterFormProps) {
           autoComplete="email"
           inputMode="email"
           error={errors.email?.message}
-          {...register("email")}
+          {...emailField}
         />
         <TextField
           id="register-password"
@@ -114,7 +119,7 @@ export function RegisterForm({ next, providers }: RegisterFormProps) {
           autoComplete="new-password"
           hint="At least 8 characters"
           error={errors.password?.message}
-          {...register("password")}
+          {...passwordField}
         />
         <div className="flex flex-col gap-1.5">
           <label htmlFor="register-photo" className="text-sm font-semibold text-slate-900">
