@@ -35,6 +35,9 @@ export function RegisterForm({ next, providers }: RegisterFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const created = useSignedIn(next);
   const [preview, previewFile] = useImagePreview();
+  // A file can claim to be an image and still not decode (a renamed file, HEIC): then the circle keeps
+  // its placeholder instead of the browser's broken-image box. The server refuses such a photo anyway.
+  const [undecodablePreview, setUndecodablePreview] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -127,10 +130,15 @@ export function RegisterForm({ next, providers }: RegisterFormProps) {
           </label>
           <div className="flex items-center gap-4">
             <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-full border border-slate-300 bg-slate-100">
-              {preview ? (
+              {preview && preview !== undecodablePreview ? (
                 // A local blob: URL of the chosen file; next/image cannot optimise it and need not.
                 // eslint-disable-next-line @next/next/no-img-element
-                <img src={preview} alt="Preview of your profile photo" className="size-full object-cover" />
+                <img
+                  src={preview}
+                  alt="Preview of your profile photo"
+                  onError={() => setUndecodablePreview(preview)}
+                  className="size-full object-cover"
+                />
               ) : (
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="size-8 text-slate-500" fill="currentColor">
                   <path d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5Z" />
