@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AuditTable } from "@/components/admin/audit-table";
 import { AdminPageHeader, EmptyState } from "@/components/admin/data-table";
+import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { requirePageActor } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
@@ -17,14 +18,23 @@ const pageHref = (page: number, cursor?: string) => listHref("/dashboard/audit",
 export default async function AuditPage({ searchParams }: AuditPageProps) {
   const actor = await requirePageActor("/dashboard/audit");
   if (actor.role !== "admin") return <ForbiddenMessage />;
+  const params = await searchParams;
 
-  const log = await listAudit(actor, readPageQuery(await searchParams, 50));
+  const log = await findListPage(() => listAudit(actor, readPageQuery(params, 50)));
+  const about = "Every recorded change to orders, products, accounts, roles and reviews, by admins, by customers and by the shop itself, newest first";
+  if (!log) {
+    return (
+      <>
+        <AdminPageHeader title="Audit log">{about}.</AdminPageHeader>
+        <InvalidPageLink firstPageHref={pageHref(1)} />
+      </>
+    );
+  }
 
   return (
     <>
       <AdminPageHeader title="Audit log">
-        Every recorded change to orders, products, accounts, roles and reviews, by admins, by customers and by the shop itself, newest first ({log.total}{" "}
-        {log.total === 1 ? "entry" : "entries"}).
+        {about} ({log.total} {log.total === 1 ? "entry" : "entries"}).
       </AdminPageHeader>
       {log.items.length === 0 ? (
         <EmptyState title={log.total === 0 ? "Nothing has been changed yet." : `There is no page ${log.page}.`}>

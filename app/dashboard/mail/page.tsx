@@ -3,6 +3,7 @@ import Link from "next/link";
 import { AdminPageHeader, cellClass, EmptyState, TableFrame, TableHead } from "@/components/admin/data-table";
 import { formatDateTime } from "@/components/admin/format";
 import { OutboxMails } from "@/components/admin/outbox-mails";
+import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { requirePageActor } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
@@ -25,12 +26,22 @@ export default async function MailPage({ searchParams }: MailPageProps) {
   const actor = await requirePageActor("/dashboard/mail");
   if (actor.role !== "admin") return <ForbiddenMessage />;
   if (!getEnv().SMTP_URL) {
-    const outbox = await listOutboxMail(actor, readPageQuery(await searchParams, 10));
+    const params = await searchParams;
+    const outbox = await findListPage(() => listOutboxMail(actor, readPageQuery(params, 10)));
+    const about =
+      "No mail server is configured, so mail is kept here instead of being sent (development): nobody receives it. Set SMTP_URL for a shop open to customers.";
+    if (!outbox) {
+      return (
+        <>
+          <AdminPageHeader title="Mail">{about}</AdminPageHeader>
+          <InvalidPageLink firstPageHref={outboxHref(1)} />
+        </>
+      );
+    }
     return (
       <>
         <AdminPageHeader title="Mail">
-          No mail server is configured, so mail is kept here instead of being sent (development): nobody receives it. Set SMTP_URL for a
-          shop open to customers. {outbox.total === 1 ? "1 mail" : `${outbox.total} mails`}, newest first.
+          {about} {outbox.total === 1 ? "1 mail" : `${outbox.total} mails`}, newest first.
         </AdminPageHeader>
         {outbox.items.length === 0 ? (
           <EmptyState title={outbox.total === 0 ? "No mail yet." : `There is no page ${outbox.page}.`}>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminPageHeader, EmptyState } from "@/components/admin/data-table";
+import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { SearchForm } from "@/components/admin/search-form";
 import { UsersTable } from "@/components/admin/users-table";
@@ -23,8 +24,18 @@ export default async function MakeAdminPage({ searchParams }: MakeAdminPageProps
   const params = await searchParams;
   const q = searchTextSchema.catch(undefined).parse(Array.isArray(params.q) ? params.q[0] : params.q);
   const paging = readPageQuery(params, 50);
-  const list = await listUsers(actor, { ...paging, q });
+  const list = await findListPage(() => listUsers(actor, { ...paging, q }));
   const href = (page: number, cursor?: string) => listHref(PATH, { q }, page, cursor);
+  const searchForm = <SearchForm action={PATH} q={q ?? ""} id="users-q" label="Name or email" placeholder="e.g. ann or @example.com" />;
+  if (!list) {
+    return (
+      <>
+        <AdminPageHeader title="Make Admin" />
+        {searchForm}
+        <InvalidPageLink firstPageHref={href(1)} />
+      </>
+    );
+  }
 
   return (
     <>
@@ -33,7 +44,7 @@ export default async function MakeAdminPage({ searchParams }: MakeAdminPageProps
         {q ? ` match “${q}”` : ""}, {list.admins === 1 ? "1 admin" : `${list.admins} admins`} in the shop. Admins can manage orders,
         products and roles; a change applies on that person&apos;s next click.
       </AdminPageHeader>
-      <SearchForm action={PATH} q={q ?? ""} id="users-q" label="Name or email" placeholder="e.g. ann or @example.com" />
+      {searchForm}
       {list.items.length === 0 ? (
         <EmptyState title={list.total === 0 ? (q ? "No account matches this search." : "No accounts yet.") : `There is no page ${list.page}.`}>
           {list.total > 0 || q ? (

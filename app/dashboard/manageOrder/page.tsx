@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState, AdminPageHeader } from "@/components/admin/data-table";
 import { OrderFilterForm } from "@/components/admin/order-filter-form";
+import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { manageOrderHref, readOrderFilters, toAdminOrderQuery } from "@/components/admin/order-filters";
 import { Pagination, readPageQuery } from "@/components/admin/pagination";
 import { OrdersTable } from "@/components/admin/orders-table";
@@ -21,16 +22,29 @@ export default async function ManageOrderPage({ searchParams }: ManageOrderPageP
 
   const params = await searchParams;
   const filters = readOrderFilters(params);
-  const list = await listAllOrders(actor, { ...toAdminOrderQuery(filters), ...readPageQuery(params, 25) });
+  const list = await findListPage(() => listAllOrders(actor, { ...toAdminOrderQuery(filters), ...readPageQuery(params, 25) }));
   const filtered = Boolean(filters.state || filters.q);
   const href = (page: number, cursor?: string) => manageOrderHref(filters, page, cursor);
-
-  return (
+  const header = (
     <>
       <AdminPageHeader title="Manage Order">
         Every order in the shop. Mark paid orders shipped once they leave the workshop; the customer is emailed.
       </AdminPageHeader>
       <OrderFilterForm filters={filters} />
+    </>
+  );
+  if (!list) {
+    return (
+      <>
+        {header}
+        <InvalidPageLink firstPageHref={href(1)} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      {header}
       <p role="status" className="mb-3 text-sm text-slate-700">
         {list.total === 1 ? "1 order" : `${list.total} orders`}
         {filtered ? (list.total === 1 ? " matches these filters" : " match these filters") : ""}.

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { ContactMessages } from "@/components/admin/contact-messages";
 import { AdminPageHeader } from "@/components/admin/data-table";
+import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { SubscribersList } from "@/components/admin/subscribers-list";
 import { requirePageActor } from "@/components/auth/session";
@@ -21,10 +22,11 @@ export default async function MessagesPage({ searchParams }: MessagesPageProps) 
   if (actor.role !== "admin") return <ForbiddenMessage />;
 
   const params = await searchParams;
+  // Each list on its own: a damaged link of one leaves the other shown.
   const [messages, subscribers] = await Promise.all([
     // At most 25 messages a page: each carries up to 5,000 characters, twice (HTML and RSC payload).
-    listContactMessages(actor, readPageQuery(params, 25, "", 25)),
-    listSubscribers(actor, readPageQuery(params, 50, "s")),
+    findListPage(() => listContactMessages(actor, readPageQuery(params, 25, "", 25))),
+    findListPage(() => listSubscribers(actor, readPageQuery(params, 50, "s"))),
   ]);
 
   return (
@@ -32,31 +34,43 @@ export default async function MessagesPage({ searchParams }: MessagesPageProps) 
       <AdminPageHeader title="Messages">What visitors sent through the contact form, and who signed up for the newsletter.</AdminPageHeader>
       <section aria-labelledby="contact-messages-title">
         <h2 id="contact-messages-title" className="mb-4 text-xl font-bold text-slate-900">
-          Contact messages <span className="font-normal text-slate-600">({messages.total})</span>
+          Contact messages{messages ? <span className="font-normal text-slate-600"> ({messages.total})</span> : null}
         </h2>
-        <ContactMessages messages={messages.items} />
-        <Pagination
-          page={messages.page}
-          pageCount={messages.pageCount}
-          href={messagesHref}
-          nextCursor={messages.nextCursor}
-          prevCursor={messages.prevCursor}
-          label="Contact message pages"
-        />
+        {messages ? (
+          <>
+            <ContactMessages messages={messages.items} />
+            <Pagination
+              page={messages.page}
+              pageCount={messages.pageCount}
+              href={messagesHref}
+              nextCursor={messages.nextCursor}
+              prevCursor={messages.prevCursor}
+              label="Contact message pages"
+            />
+          </>
+        ) : (
+          <InvalidPageLink firstPageHref={messagesHref(1)} />
+        )}
       </section>
       <section aria-labelledby="subscribers-title" className="mt-12">
         <h2 id="subscribers-title" className="mb-4 text-xl font-bold text-slate-900">
           Newsletter subscribers
         </h2>
-        <SubscribersList subscribers={subscribers.items} total={subscribers.total} offset={(subscribers.page - 1) * subscribers.pageSize} />
-        <Pagination
-          page={subscribers.page}
-          pageCount={subscribers.pageCount}
-          href={subscribersHref}
-          nextCursor={subscribers.nextCursor}
-          prevCursor={subscribers.prevCursor}
-          label="Subscriber pages"
-        />
+        {subscribers ? (
+          <>
+            <SubscribersList subscribers={subscribers.items} total={subscribers.total} offset={(subscribers.page - 1) * subscribers.pageSize} />
+            <Pagination
+              page={subscribers.page}
+              pageCount={subscribers.pageCount}
+              href={subscribersHref}
+              nextCursor={subscribers.nextCursor}
+              prevCursor={subscribers.prevCursor}
+              label="Subscriber pages"
+            />
+          </>
+        ) : (
+          <InvalidPageLink firstPageHref={subscribersHref(1)} />
+        )}
       </section>
     </>
   );

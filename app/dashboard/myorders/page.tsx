@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { requirePageActor } from "@/components/auth/session";
 import { MyOrdersTable } from "@/components/orders/my-orders-table";
@@ -15,11 +16,23 @@ const href = (page: number, cursor?: string) => listHref(PATH, {}, page, cursor)
 
 export default async function MyOrdersPage({ searchParams }: MyOrdersPageProps) {
   const actor = await requirePageActor(PATH);
-  const list = await listMyOrders(actor, readPageQuery(await searchParams, 25));
+  const params = await searchParams;
+  const list = await findListPage(() => listMyOrders(actor, readPageQuery(params, 25)));
+  const title = <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Orders</h1>;
+  if (!list) {
+    return (
+      <>
+        {title}
+        <div className="mt-6">
+          <InvalidPageLink firstPageHref={href(1)} />
+        </div>
+      </>
+    );
+  }
 
   return (
     <>
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Orders</h1>
+      {title}
       {list.total === 0 ? (
         <div className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-8 text-center">
           <p className="text-lg font-semibold text-slate-900">You have no orders yet.</p>

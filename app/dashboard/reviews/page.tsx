@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminPageHeader, EmptyState } from "@/components/admin/data-table";
+import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { ReviewsTable } from "@/components/admin/reviews-table";
 import { requirePageActor } from "@/components/auth/session";
@@ -18,9 +19,18 @@ const href = (page: number, cursor?: string) => listHref(PATH, {}, page, cursor)
 export default async function ReviewsPage({ searchParams }: ReviewsPageProps) {
   const actor = await requirePageActor(PATH);
   if (actor.role !== "admin") return <ForbiddenMessage />;
+  const params = await searchParams;
 
   // At most 25 reviews a page: each carries up to 1,000 characters, twice (HTML and RSC payload).
-  const list = await listAllReviews(actor, readPageQuery(await searchParams, 20, "", 25));
+  const list = await findListPage(() => listAllReviews(actor, readPageQuery(params, 20, "", 25)));
+  if (!list) {
+    return (
+      <>
+        <AdminPageHeader title="Reviews">Hide a review to take it off the home page; Show puts it back.</AdminPageHeader>
+        <InvalidPageLink firstPageHref={href(1)} />
+      </>
+    );
+  }
 
   return (
     <>
