@@ -23,9 +23,9 @@ const modes: Record<Mode, { path: string; label: string; hint: string; pattern: 
   backup: {
     path: "/api/auth/two-factor/verify-backup-code",
     label: "Backup code",
-    hint: "One of the 10 backup codes you saved when you set up two-factor authentication, like ab12c-3de45. Each works once.",
+    hint: "One of the 10 backup codes you saved when you set up two-factor authentication, like k7m2p-x9q4r. Each works once.",
     pattern: /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/,
-    invalid: "Enter a backup code, like ab12c-3de45",
+    invalid: "Enter a backup code, like k7m2p-x9q4r",
     switchLabel: "Use a code from your app instead",
   },
 };
@@ -47,7 +47,8 @@ export function TwoFactorChallenge({ next }: { next: string }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const value = code.trim();
+    // A backup code may be typed with spaces (or copied with them); the server matches its case.
+    const value = mode === "backup" ? code.replace(/\s+/g, "") : code.trim();
     if (!current.pattern.test(value)) {
       setFieldError(current.invalid);
       return;

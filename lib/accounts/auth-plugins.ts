@@ -1,4 +1,5 @@
 import "server-only";
+import { randomInt } from "node:crypto";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
@@ -38,12 +39,27 @@ export function phoneSignInPlugin() {
   });
 }
 
+/**
+ * Backup codes are read off paper and typed by hand: lower case, without the characters people
+ * mistake for each other (0/o, 1/l/i), "ab3cd-7efgh". 31^10 codes: about 49 bits each.
+ */
+const BACKUP_CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz";
+
+export function generateBackupCodes(amount = 10): string[] {
+  const codes = new Set<string>();
+  while (codes.size < amount) {
+    const chars = Array.from({ length: 10 }, () => BACKUP_CODE_ALPHABET[randomInt(BACKUP_CODE_ALPHABET.length)]).join("");
+    codes.add(`${chars.slice(0, 5)}-${chars.slice(5)}`);
+  }
+  return [...codes];
+}
+
 /** TOTP with 10 single-use backup codes (better-auth's two-factor plugin), encrypted at rest. */
 export function twoFactorPlugin() {
   return twoFactor({
     issuer: "ToolForge",
     totpOptions: { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS },
-    backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
+    backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted", customBackupCodesGenerate: () => generateBackupCodes(10) },
     // An account made through Google or single sign-on has no password to confirm with; one that has
     // a password must still give it.
     allowPasswordless: true,
@@ -132,6 +148,30 @@ async function refuseReusedTotp(db: () => Promise<Db>, ctx: HookContext): Promis
 }
 
 /**
+ * better-auth compares a backup code exactly. A code typed in another case (caps lock; the codes
+ * given out before they were all lower case mixed both) or with spaces is matched to the stored
+ * one here, and the request goes on with the stored spelling; a code that matches none goes on as
+ * typed, and costs a try as before.
+ */
+async function matchBackupCodeSpelling(db: () => Promise<Db>, ctx: HookContext) {
+  const body = ctx.body as { code?: unknown } | undefined;
+  const typed = typeof body?.code === "string" ? body.code.replace(/\s+/g, "").toLowerCase() : "";
+  if (!typed) return;
+  const userId = await userBeingChecked(ctx);
+  if (!userId) return;
+  const [row] = await (await db()).select({ backupCodes: twoFactorTable.backupCodes }).from(twoFactorTable).where(eq(twoFactorTable.userId, userId));
+  if (!row?.backupCodes) return;
+  let codes: unknown;
+  try {
+    codes = JSON.parse(await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.backupCodes }));
+  } catch {
+    return;
+  }
+  const stored = Array.isArray(codes) ? codes.find((code): code is string => typeof code === "string" && code.toLowerCase() === typed) : undefined;
+  if (stored && stored !== body?.code) return { context: { body: { ...(ctx.body as object), code: stored } } };
+}
+
+/**
  * Once better-auth has accepted a code, its step is recorded by one conditional UPDATE. Two requests
  * racing with the same code both get past the check above; only one wins the UPDATE, and the other's
  * fresh session is dropped again.
@@ -199,6 +239,10 @@ export function secondFactorEverywherePlugin(db: () => Promise<Db>) {
         {
           matcher: (ctx: MatchedContext) => ctx.path === "/two-factor/verify-totp",
           handler: createAuthMiddleware(async (ctx) => refuseReusedTotp(db, ctx)),
+        },
+        {
+          matcher: (ctx: MatchedContext) => ctx.path === "/two-factor/verify-backup-code",
+          handler: createAuthMiddleware(async (ctx) => matchBackupCodeSpelling(db, ctx)),
         },
       ],
       after: [

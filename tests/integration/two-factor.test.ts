@@ -55,7 +55,8 @@ describe("two-factor enrolment", () => {
     expect(decodeURIComponent(uri.pathname)).toContain(email);
     expect(backupCodes).toHaveLength(10);
     expect(new Set(backupCodes).size).toBe(10);
-    for (const code of backupCodes) expect(code).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
+    // Lower case, without 0/o, 1/l/i: read off paper and typed by hand.
+    for (const code of backupCodes) expect(code).toMatch(/^[2-9a-hjkmnp-z]{5}-[2-9a-hjkmnp-z]{5}$/);
 
     // Not on until a code from the app proves it was scanned: a password sign-in is not challenged yet.
     const before = await signInWithPassword(email);
@@ -174,6 +175,19 @@ describe("signing in with two-factor authentication", () => {
     expect(((await again.json()) as AuthError).code).toBe("INVALID_BACKUP_CODE");
     const other = await auth("/two-factor/verify-backup-code", { code: backupCodes[4] }, await challenge(email));
     expect(other.status).toBe(200);
+  }, SLOW);
+
+  it("takes a backup code typed in capitals or with spaces, and still only once", async () => {
+    const { email, backupCodes } = await enrolledAccount();
+    const code = backupCodes[5] as string;
+    const shouted = await auth("/two-factor/verify-backup-code", { code: ` ${code.toUpperCase().replace("-", " - ")} ` }, await challenge(email));
+    expect(shouted.status).toBe(200);
+    expect(await whoIs(cookiesFrom(shouted))).toBe(email);
+    const again = await auth("/two-factor/verify-backup-code", { code }, await challenge(email));
+    expect(again.status).toBe(401);
+    const wrong = await auth("/two-factor/verify-backup-code", { code: "zzzzz-zzzzz" }, await challenge(email));
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as AuthError).code).toBe("INVALID_BACKUP_CODE");
   }, SLOW);
 
   it("asks for the second factor after a phone code too", async () => {
