@@ -11,9 +11,10 @@ const fieldClass =
 
 /**
  * Manage Order's filters. A plain GET form (it works without JavaScript, as ?state=&q=); with
- * JavaScript it writes the API's own parameters, ?status=&shipping=&q=, into the URL.
+ * JavaScript it writes the API's own parameters, ?status=&shipping=&q=, into the URL. A page size the
+ * reader chose stays: new filters start again from the first page, in pages of the same size.
  */
-export function OrderFilterForm({ filters }: { filters: OrderFilters }) {
+export function OrderFilterForm({ filters, pageSize }: { filters: OrderFilters; pageSize?: number | undefined }) {
   const router = useRouter();
   const active = Boolean(filters.state || filters.q);
 
@@ -22,7 +23,7 @@ export function OrderFilterForm({ filters }: { filters: OrderFilters }) {
     const data = new FormData(event.currentTarget);
     const state = String(data.get("state") ?? "") as OrderStateFilter;
     const q = String(data.get("q") ?? "").trim();
-    router.push(manageOrderHref({ state, q }));
+    router.push(manageOrderHref({ state, q }, 1, undefined, pageSize));
   }
 
   return (
@@ -64,12 +65,13 @@ export function OrderFilterForm({ filters }: { filters: OrderFilters }) {
           className={fieldClass}
         />
       </div>
+      {pageSize !== undefined ? <input type="hidden" name="pageSize" value={pageSize} /> : null}
       <div className="flex gap-3">
         <button type="submit" className={buttonClasses("primary", "md")}>
           Filter
         </button>
         {active ? (
-          <Link href="/dashboard/manageOrder" className={buttonClasses("secondary", "md")}>
+          <Link href={manageOrderHref({ state: "", q: "" }, 1, undefined, pageSize)} className={buttonClasses("secondary", "md")}>
             Clear filters
           </Link>
         ) : null}

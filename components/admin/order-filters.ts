@@ -44,13 +44,17 @@ export function toAdminOrderQuery({ state, q }: OrderFilters): AdminOrderQuery {
   return adminOrderQuerySchema.parse({ status: option?.status, shipping: option?.shipping, q: q || undefined });
 }
 
-/** The URL of Manage Order showing these filters (and a page of them: keyset lists also carry the cursor). */
-export function manageOrderHref({ state, q }: OrderFilters, page = 1, cursor?: string): string {
+/**
+ * The URL of Manage Order showing these filters (and a page of them: keyset lists also carry the cursor),
+ * in pages of `pageSize` rows when the reader chose a size (components/admin/pagination.tsx keptPageSize).
+ */
+export function manageOrderHref({ state, q }: OrderFilters, page = 1, cursor?: string, pageSize?: number): string {
   const option = orderStateFilters.find((candidate) => candidate.value === state);
   const params = new URLSearchParams();
   if (option?.status) params.set("status", option.status);
   if (option?.shipping) params.set("shipping", option.shipping);
   if (q) params.set("q", q);
+  if (pageSize !== undefined) params.set("pageSize", String(pageSize));
   if (page > 1) params.set("page", String(page));
   if (page > 1 && cursor) params.set("cursor", cursor);
   const search = params.toString();

@@ -90,10 +90,18 @@ export function readPageQuery(params: SearchParams, defaultPageSize = 25, prefix
   return { ...query, pageSize: Math.min(query.pageSize, maxRows) };
 }
 
+/**
+ * The page size a list's links carry (`pageSize=`), so that Next, Previous and First show pages of the
+ * size the reader chose and "Page x of y" stays right: the size shown, when it is not the list's default.
+ */
+export function keptPageSize(query: PageQuery, defaultPageSize: number): number | undefined {
+  return query.pageSize === defaultPageSize ? undefined : query.pageSize;
+}
+
 /** `path?filters&page=&cursor=` without empty values, and without page=1 so the first page has one URL. */
-export function listHref(path: string, filters: Record<string, string | undefined>, page = 1, cursor?: string, prefix = ""): string {
+export function listHref(path: string, filters: Record<string, string | number | undefined>, page = 1, cursor?: string, prefix = ""): string {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+  for (const [name, value] of Object.entries(filters)) if (value !== undefined && value !== "") params.set(name, String(value));
   if (page > 1) params.set(`${prefix}page`, String(page));
   if (page > 1 && cursor) params.set(`${prefix}cursor`, cursor);
   const search = params.toString();

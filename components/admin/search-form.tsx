@@ -4,10 +4,13 @@ import { buttonClasses } from "@/components/ui/button";
 const fieldClass =
   "block h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500";
 
-type SearchFormProps = { action: string; q: string; label: string; placeholder: string; id: string };
+type SearchFormProps = { action: string; q: string; label: string; placeholder: string; id: string; pageSize?: number | undefined };
 
-/** A plain GET search form (works without JavaScript): submitting starts again from page 1 of the matches. */
-export function SearchForm({ action, q, label, placeholder, id }: SearchFormProps) {
+/**
+ * A plain GET search form (works without JavaScript): submitting starts again from page 1 of the matches,
+ * in pages of `pageSize` rows when the reader chose a size.
+ */
+export function SearchForm({ action, q, label, placeholder, id, pageSize }: SearchFormProps) {
   return (
     <form
       method="get"
@@ -22,12 +25,13 @@ export function SearchForm({ action, q, label, placeholder, id }: SearchFormProp
         </label>
         <input id={id} name="q" type="search" autoComplete="off" maxLength={254} defaultValue={q} placeholder={placeholder} className={fieldClass} />
       </div>
+      {pageSize !== undefined ? <input type="hidden" name="pageSize" value={pageSize} /> : null}
       <div className="flex gap-3">
         <button type="submit" className={buttonClasses("primary", "md")}>
           Search
         </button>
         {q ? (
-          <Link href={action} className={buttonClasses("secondary", "md")}>
+          <Link href={pageSize !== undefined ? `${action}?pageSize=${pageSize}` : action} className={buttonClasses("secondary", "md")}>
             Clear
           </Link>
         ) : null}

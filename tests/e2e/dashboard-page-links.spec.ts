@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "./fixtures";
-import { browseFromOwnAddress, signInAsAdmin } from "./helpers";
+import { expect, test, type Browser, type Page } from "./fixtures";
+import { browseFromOwnAddress, E2E_ADDRESS, photoFile, signInAsAdmin, uniqueEmail } from "./helpers";
 
 /** A cursor that decodes, but whose key is no timestamp: the list services refuse it as they refuse "abc". */
 const TAMPERED = Buffer.from(JSON.stringify(["garbage", "x", "a"])).toString("base64url");
@@ -54,4 +54,106 @@ test("a damaged page link on a dashboard list shows the shop, the message and th
   await subscribers.getByRole("link", { name: "Go to the first page" }).click();
   await expect(page).toHaveURL(`${baseURL}/dashboard/messages#subscribers-title`);
   await expect(page.getByText("This page link is not valid.")).toHaveCount(0);
+});
+
+/** A customer registered through the API, in a browser of their own, with an address of their own. */
+async function newCustomer(browser: Browser, baseURL: string | undefined, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await browseFromOwnAddress(page);
+  const registered = await page.request.post("/api/register", {
+    multipart: { name: "Paige Sizer", email, password: "a-long-password", photo: await photoFile() },
+    headers: { origin: baseURL ?? "" },
+  });
+  expect(registered.status()).toBe(201);
+  return page;
+}
+
+/**
+ * Opens a list in pages of two and walks Next, Previous (and First, from page 3) through its paging
+ * controls: every link keeps ?pageSize=2 (and the list's filters), and every page says "Page x of y".
+ */
+async function walkPagesOfTwo(page: Page, path: string, nav: string, kept: RegExp): Promise<void> {
+  const paging = page.getByRole("navigation", { name: nav });
+  await page.goto(path);
+  await expect(paging.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await paging.getByRole("link", { name: /Next/ }).click();
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await expect(page).toHaveURL(kept);
+  await expect(page).toHaveURL(/[?&]cursor=/);
+  await expect(paging.getByText(/^Page 2 of \d+$/)).toBeVisible();
+  const pageCount = Number(/of (\d+)/.exec((await paging.getByText(/^Page 2 of \d+$/).textContent()) ?? "")?.[1]);
+  if (pageCount >= 3) {
+    await paging.getByRole("link", { name: /Next/ }).click();
+    await expect(paging.getByText(/^Page 3 of \d+$/)).toBeVisible();
+    await expect(page).toHaveURL(kept);
+    await paging.getByRole("link", { name: /First/ }).click();
+  } else {
+    await paging.getByRole("link", { name: /Previous/ }).click();
+  }
+  await expect(paging.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await expect(page).toHaveURL(kept);
+  await expect(page).not.toHaveURL(/[?&]page=/);
+}
+
+test("a list opened with ?pageSize keeps it on Next, Previous and First, and on the way back from a damaged link", async ({ page, browser, baseURL }) => {
+  test.setTimeout(240_000);
+  const origin = { origin: baseURL ?? "" };
+  const tag = `pgsz${Date.now().toString(36)}`;
+  const emails = [uniqueEmail(tag), uniqueEmail(tag), uniqueEmail(tag)];
+  const products = (await (await page.request.get("/api/products?sort=name")).json()) as { items: { id: string; minOrderQuantity: number; stock: number }[] };
+  const item = products.items.find((product) => product.stock >= product.minOrderQuantity * 3);
+  if (!item) throw new Error("no product in the sample catalog has stock for three orders");
+
+  // Three customers: each writes a shop review, a contact message and signs up for the newsletter; the
+  // first places three orders. Every list then has at least two pages of two.
+  const customers: Page[] = [];
+  for (const email of emails) {
+    const customer = await newCustomer(browser, baseURL, email);
+    customers.push(customer);
+    const review = await customer.request.post("/api/reviews", { data: { text: "Solid tools, quick delivery.", rating: 5 }, headers: origin });
+    expect(review.status()).toBe(201);
+    const contact = await customer.request.post("/api/contact", {
+      data: { name: "Paige Sizer", email, company: "Sizer Joinery", country: "United Kingdom", message: "Do you ship to Ireland?" },
+      headers: origin,
+    });
+    expect(contact.status()).toBe(201);
+    expect((await customer.request.post("/api/newsletter", { data: { email }, headers: origin })).ok()).toBe(true);
+  }
+  const buyer = customers[0]!;
+  for (let n = 0; n < 3; n += 1) {
+    const placed = await buyer.request.post("/api/orders", {
+      data: { productId: item.id, quantity: item.minOrderQuantity, phone: "+1 555 010 0188", shippingAddress: E2E_ADDRESS },
+      headers: origin,
+    });
+    expect(placed.status()).toBe(201);
+  }
+
+  await walkPagesOfTwo(buyer, "/dashboard/myorders?pageSize=2", "Order pages", /[?&]pageSize=2(&|$)/);
+
+  await browseFromOwnAddress(page);
+  await signInAsAdmin(page, baseURL);
+  const buyerQ = encodeURIComponent(emails[0]!);
+  await walkPagesOfTwo(page, "/dashboard/manageOrder?pageSize=2", "Order pages", /[?&]pageSize=2(&|$)/);
+  await walkPagesOfTwo(page, `/dashboard/manageOrder?status=unpaid&q=${buyerQ}&pageSize=2`, "Order pages", new RegExp(`status=unpaid&q=${buyerQ}&pageSize=2`));
+  await walkPagesOfTwo(page, "/dashboard/makeAdmin?pageSize=2", "Account pages", /[?&]pageSize=2(&|$)/);
+  await walkPagesOfTwo(page, `/dashboard/makeAdmin?q=${tag}&pageSize=2`, "Account pages", new RegExp(`q=${tag}&pageSize=2`));
+  await walkPagesOfTwo(page, "/dashboard/reviews?pageSize=2", "Review pages", /[?&]pageSize=2(&|$)/);
+  await walkPagesOfTwo(page, "/dashboard/audit?pageSize=2", "Audit log pages", /[?&]pageSize=2(&|$)/);
+  await walkPagesOfTwo(page, "/dashboard/messages?pageSize=2", "Contact message pages", /[?&]pageSize=2(&|$)/);
+  await walkPagesOfTwo(page, "/dashboard/messages?spageSize=2", "Subscriber pages", /[?&]spageSize=2(&|$)/);
+
+  // A search started from a list in pages of two stays in pages of two.
+  await page.goto("/dashboard/makeAdmin?pageSize=2");
+  await page.getByLabel("Name or email").fill(tag);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${tag}&pageSize=2|pageSize=2&q=${tag}`));
+  await expect(page.getByRole("navigation", { name: "Account pages" }).getByText(/^Page 1 of 2$/)).toBeVisible();
+
+  // The way back from a damaged link keeps the size too.
+  await page.goto(`/dashboard/manageOrder?status=unpaid&q=${buyerQ}&pageSize=2&page=2&cursor=abc`);
+  await page.getByRole("link", { name: "Go to the first page" }).click();
+  await expect(page).toHaveURL(`${baseURL}/dashboard/manageOrder?status=unpaid&q=${buyerQ}&pageSize=2`);
+  await expect(page.getByRole("navigation", { name: "Order pages" }).getByText("Page 1 of 2")).toBeVisible();
+
+  for (const customer of customers) await customer.context().close();
 });

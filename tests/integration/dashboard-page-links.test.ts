@@ -41,3 +41,29 @@ describe("a dashboard list's damaged page link (findListPage)", () => {
     ).rejects.toBe(broken);
   });
 });
+
+describe("a dashboard list's paging links keep the page size the reader chose", () => {
+  it("keeps a chosen size, as shown (at most the page's maximum), and leaves the default out", async () => {
+    const { keptPageSize, listHref, readPageQuery } = await import("@/components/admin/pagination");
+    expect(keptPageSize(readPageQuery({ pageSize: "2" }, 25), 25)).toBe(2);
+    expect(keptPageSize(readPageQuery({ pageSize: "100" }, 25), 25)).toBe(50);
+    expect(keptPageSize(readPageQuery({ pageSize: "25" }, 25), 25)).toBeUndefined();
+    expect(keptPageSize(readPageQuery({}, 25), 25)).toBeUndefined();
+    expect(keptPageSize(readPageQuery({ pageSize: "nonsense" }, 25), 25)).toBeUndefined();
+    expect(keptPageSize(readPageQuery({ spageSize: "3" }, 50, "s"), 50)).toBe(3);
+
+    expect(listHref("/dashboard/makeAdmin", { q: "ann", pageSize: 2 }, 2, "abc")).toBe("/dashboard/makeAdmin?q=ann&pageSize=2&page=2&cursor=abc");
+    expect(listHref("/dashboard/makeAdmin", { q: "ann", pageSize: 2 })).toBe("/dashboard/makeAdmin?q=ann&pageSize=2");
+    expect(listHref("/dashboard/audit", { pageSize: undefined }, 1)).toBe("/dashboard/audit");
+    expect(listHref("/dashboard/messages", { pageSize: 2, spageSize: 3 }, 2, "xyz", "s")).toBe("/dashboard/messages?pageSize=2&spageSize=3&spage=2&scursor=xyz");
+  });
+
+  it("Manage Order's links keep the filters and the size on every page, the first included", async () => {
+    const { manageOrderHref } = await import("@/components/admin/order-filters");
+    const filters = { state: "paid-pending", q: "ann@example.com" } as const;
+    expect(manageOrderHref(filters, 2, "abc", 2)).toBe("/dashboard/manageOrder?status=paid&shipping=pending&q=ann%40example.com&pageSize=2&page=2&cursor=abc");
+    expect(manageOrderHref(filters, 1, "abc", 2)).toBe("/dashboard/manageOrder?status=paid&shipping=pending&q=ann%40example.com&pageSize=2");
+    expect(manageOrderHref({ state: "", q: "" }, 1, undefined, 2)).toBe("/dashboard/manageOrder?pageSize=2");
+    expect(manageOrderHref({ state: "", q: "" })).toBe("/dashboard/manageOrder");
+  });
+});

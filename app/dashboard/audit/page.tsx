@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AuditTable } from "@/components/admin/audit-table";
 import { AdminPageHeader, EmptyState } from "@/components/admin/data-table";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
-import { listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
+import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { requirePageActor } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { textLinkClass } from "@/components/ui/button";
@@ -13,14 +13,16 @@ export const metadata: Metadata = { title: "Audit log", robots: { index: false }
 
 type AuditPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const pageHref = (page: number, cursor?: string) => listHref("/dashboard/audit", {}, page, cursor);
+const PAGE_SIZE = 50;
 
 export default async function AuditPage({ searchParams }: AuditPageProps) {
   const actor = await requirePageActor("/dashboard/audit");
   if (actor.role !== "admin") return <ForbiddenMessage />;
   const params = await searchParams;
 
-  const log = await findListPage(() => listAudit(actor, readPageQuery(params, 50)));
+  const paging = readPageQuery(params, PAGE_SIZE);
+  const pageHref = (page: number, cursor?: string) => listHref("/dashboard/audit", { pageSize: keptPageSize(paging, PAGE_SIZE) }, page, cursor);
+  const log = await findListPage(() => listAudit(actor, paging));
   const about = "Every recorded change to orders, products, accounts, roles and reviews, by admins, by customers and by the shop itself, newest first";
   if (!log) {
     return (

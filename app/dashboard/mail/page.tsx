@@ -4,7 +4,7 @@ import { AdminPageHeader, cellClass, EmptyState, TableFrame, TableHead } from "@
 import { formatDateTime } from "@/components/admin/format";
 import { OutboxMails } from "@/components/admin/outbox-mails";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
-import { listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
+import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { requirePageActor } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { textLinkClass } from "@/components/ui/button";
@@ -16,7 +16,7 @@ export const metadata: Metadata = { title: "Mail", robots: { index: false } };
 
 type MailPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const outboxHref = (page: number, cursor?: string) => listHref("/dashboard/mail", {}, page, cursor);
+const OUTBOX_PAGE_SIZE = 10;
 
 /**
  * With a mail server (SMTP_URL): the mail it could not take yet. Without one (development): the outbox,
@@ -27,7 +27,9 @@ export default async function MailPage({ searchParams }: MailPageProps) {
   if (actor.role !== "admin") return <ForbiddenMessage />;
   if (!getEnv().SMTP_URL) {
     const params = await searchParams;
-    const outbox = await findListPage(() => listOutboxMail(actor, readPageQuery(params, 10)));
+    const paging = readPageQuery(params, OUTBOX_PAGE_SIZE);
+    const outboxHref = (page: number, cursor?: string) => listHref("/dashboard/mail", { pageSize: keptPageSize(paging, OUTBOX_PAGE_SIZE) }, page, cursor);
+    const outbox = await findListPage(() => listOutboxMail(actor, paging));
     const about =
       "No mail server is configured, so mail is kept here instead of being sent (development): nobody receives it. Set SMTP_URL for a shop open to customers.";
     if (!outbox) {

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminPageHeader, EmptyState } from "@/components/admin/data-table";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
-import { listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
+import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { SearchForm } from "@/components/admin/search-form";
 import { UsersTable } from "@/components/admin/users-table";
 import { requirePageActor } from "@/components/auth/session";
@@ -16,6 +16,7 @@ export const metadata: Metadata = { title: "Make Admin", robots: { index: false 
 type MakeAdminPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const PATH = "/dashboard/makeAdmin";
+const PAGE_SIZE = 50;
 
 export default async function MakeAdminPage({ searchParams }: MakeAdminPageProps) {
   const actor = await requirePageActor(PATH);
@@ -23,10 +24,13 @@ export default async function MakeAdminPage({ searchParams }: MakeAdminPageProps
 
   const params = await searchParams;
   const q = searchTextSchema.catch(undefined).parse(Array.isArray(params.q) ? params.q[0] : params.q);
-  const paging = readPageQuery(params, 50);
+  const paging = readPageQuery(params, PAGE_SIZE);
+  const pageSize = keptPageSize(paging, PAGE_SIZE);
   const list = await findListPage(() => listUsers(actor, { ...paging, q }));
-  const href = (page: number, cursor?: string) => listHref(PATH, { q }, page, cursor);
-  const searchForm = <SearchForm action={PATH} q={q ?? ""} id="users-q" label="Name or email" placeholder="e.g. ann or @example.com" />;
+  const href = (page: number, cursor?: string) => listHref(PATH, { q, pageSize }, page, cursor);
+  const searchForm = (
+    <SearchForm action={PATH} q={q ?? ""} id="users-q" label="Name or email" placeholder="e.g. ann or @example.com" pageSize={pageSize} />
+  );
   if (!list) {
     return (
       <>
@@ -48,8 +52,8 @@ export default async function MakeAdminPage({ searchParams }: MakeAdminPageProps
       {list.items.length === 0 ? (
         <EmptyState title={list.total === 0 ? (q ? "No account matches this search." : "No accounts yet.") : `There is no page ${list.page}.`}>
           {list.total > 0 || q ? (
-            <Link href={href(1)} className={textLinkClass}>
-              {q ? "Show every account" : "Go to the first page"}
+            <Link href={list.total === 0 ? listHref(PATH, { pageSize }) : href(1)} className={textLinkClass}>
+              {list.total === 0 ? "Show every account" : "Go to the first page"}
             </Link>
           ) : null}
         </EmptyState>

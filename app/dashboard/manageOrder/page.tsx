@@ -4,7 +4,7 @@ import { EmptyState, AdminPageHeader } from "@/components/admin/data-table";
 import { OrderFilterForm } from "@/components/admin/order-filter-form";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { manageOrderHref, readOrderFilters, toAdminOrderQuery } from "@/components/admin/order-filters";
-import { Pagination, readPageQuery } from "@/components/admin/pagination";
+import { keptPageSize, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { OrdersTable } from "@/components/admin/orders-table";
 import { requirePageActor } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
@@ -12,6 +12,8 @@ import { textLinkClass } from "@/components/ui/button";
 import { listAllOrders } from "@/lib/orders/service";
 
 export const metadata: Metadata = { title: "Manage Order", robots: { index: false } };
+
+const PAGE_SIZE = 25;
 
 type ManageOrderPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -22,15 +24,17 @@ export default async function ManageOrderPage({ searchParams }: ManageOrderPageP
 
   const params = await searchParams;
   const filters = readOrderFilters(params);
-  const list = await findListPage(() => listAllOrders(actor, { ...toAdminOrderQuery(filters), ...readPageQuery(params, 25) }));
+  const paging = readPageQuery(params, PAGE_SIZE);
+  const pageSize = keptPageSize(paging, PAGE_SIZE);
+  const list = await findListPage(() => listAllOrders(actor, { ...toAdminOrderQuery(filters), ...paging }));
   const filtered = Boolean(filters.state || filters.q);
-  const href = (page: number, cursor?: string) => manageOrderHref(filters, page, cursor);
+  const href = (page: number, cursor?: string) => manageOrderHref(filters, page, cursor, pageSize);
   const header = (
     <>
       <AdminPageHeader title="Manage Order">
         Every order in the shop. Mark paid orders shipped once they leave the workshop; the customer is emailed.
       </AdminPageHeader>
-      <OrderFilterForm filters={filters} />
+      <OrderFilterForm filters={filters} pageSize={pageSize} />
     </>
   );
   if (!list) {
@@ -56,7 +60,7 @@ export default async function ManageOrderPage({ searchParams }: ManageOrderPageP
               Go to the first page
             </Link>
           ) : filtered ? (
-            <Link href="/dashboard/manageOrder" className={textLinkClass}>
+            <Link href={manageOrderHref({ state: "", q: "" }, 1, undefined, pageSize)} className={textLinkClass}>
               Show all orders
             </Link>
           ) : (

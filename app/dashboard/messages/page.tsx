@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { ContactMessages } from "@/components/admin/contact-messages";
 import { AdminPageHeader } from "@/components/admin/data-table";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
-import { listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
+import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { SubscribersList } from "@/components/admin/subscribers-list";
 import { requirePageActor } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
@@ -13,20 +13,26 @@ export const metadata: Metadata = { title: "Messages", robots: { index: false } 
 type MessagesPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const PATH = "/dashboard/messages";
-// Two lists on one page: the messages page with ?page=&cursor=, the subscribers with ?spage=&scursor=.
-const messagesHref = (page: number, cursor?: string) => listHref(PATH, {}, page, cursor);
-const subscribersHref = (page: number, cursor?: string) => `${listHref(PATH, {}, page, cursor, "s")}#subscribers-title`;
+const MESSAGES_PAGE_SIZE = 25;
+const SUBSCRIBERS_PAGE_SIZE = 50;
 
 export default async function MessagesPage({ searchParams }: MessagesPageProps) {
   const actor = await requirePageActor(PATH);
   if (actor.role !== "admin") return <ForbiddenMessage />;
 
   const params = await searchParams;
+  // At most 25 messages a page: each carries up to 5,000 characters, twice (HTML and RSC payload).
+  const messagesPaging = readPageQuery(params, MESSAGES_PAGE_SIZE, "", 25);
+  const subscribersPaging = readPageQuery(params, SUBSCRIBERS_PAGE_SIZE, "s");
+  // Two lists on one page: the messages page with ?page=&cursor=, the subscribers with ?spage=&scursor=.
+  // Either list's links keep both page sizes the reader chose.
+  const sizes = { pageSize: keptPageSize(messagesPaging, MESSAGES_PAGE_SIZE), spageSize: keptPageSize(subscribersPaging, SUBSCRIBERS_PAGE_SIZE) };
+  const messagesHref = (page: number, cursor?: string) => listHref(PATH, sizes, page, cursor);
+  const subscribersHref = (page: number, cursor?: string) => `${listHref(PATH, sizes, page, cursor, "s")}#subscribers-title`;
   // Each list on its own: a damaged link of one leaves the other shown.
   const [messages, subscribers] = await Promise.all([
-    // At most 25 messages a page: each carries up to 5,000 characters, twice (HTML and RSC payload).
-    findListPage(() => listContactMessages(actor, readPageQuery(params, 25, "", 25))),
-    findListPage(() => listSubscribers(actor, readPageQuery(params, 50, "s"))),
+    findListPage(() => listContactMessages(actor, messagesPaging)),
+    findListPage(() => listSubscribers(actor, subscribersPaging)),
   ]);
 
   return (

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
-import { listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
+import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { requirePageActor } from "@/components/auth/session";
 import { MyOrdersTable } from "@/components/orders/my-orders-table";
 import { textLinkClass } from "@/components/ui/button";
@@ -12,12 +12,14 @@ export const metadata: Metadata = { title: "My Orders", robots: { index: false }
 type MyOrdersPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const PATH = "/dashboard/myorders";
-const href = (page: number, cursor?: string) => listHref(PATH, {}, page, cursor);
+const PAGE_SIZE = 25;
 
 export default async function MyOrdersPage({ searchParams }: MyOrdersPageProps) {
   const actor = await requirePageActor(PATH);
   const params = await searchParams;
-  const list = await findListPage(() => listMyOrders(actor, readPageQuery(params, 25)));
+  const paging = readPageQuery(params, PAGE_SIZE);
+  const href = (page: number, cursor?: string) => listHref(PATH, { pageSize: keptPageSize(paging, PAGE_SIZE) }, page, cursor);
+  const list = await findListPage(() => listMyOrders(actor, paging));
   const title = <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Orders</h1>;
   if (!list) {
     return (

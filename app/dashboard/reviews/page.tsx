@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminPageHeader, EmptyState } from "@/components/admin/data-table";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
-import { listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
+import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { ReviewsTable } from "@/components/admin/reviews-table";
 import { requirePageActor } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "Reviews", robots: { index: false } }
 type ReviewsPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const PATH = "/dashboard/reviews";
-const href = (page: number, cursor?: string) => listHref(PATH, {}, page, cursor);
+const PAGE_SIZE = 20;
 
 export default async function ReviewsPage({ searchParams }: ReviewsPageProps) {
   const actor = await requirePageActor(PATH);
@@ -22,7 +22,9 @@ export default async function ReviewsPage({ searchParams }: ReviewsPageProps) {
   const params = await searchParams;
 
   // At most 25 reviews a page: each carries up to 1,000 characters, twice (HTML and RSC payload).
-  const list = await findListPage(() => listAllReviews(actor, readPageQuery(params, 20, "", 25)));
+  const paging = readPageQuery(params, PAGE_SIZE, "", 25);
+  const href = (page: number, cursor?: string) => listHref(PATH, { pageSize: keptPageSize(paging, PAGE_SIZE) }, page, cursor);
+  const list = await findListPage(() => listAllReviews(actor, paging));
   if (!list) {
     return (
       <>
