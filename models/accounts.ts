@@ -48,6 +48,32 @@ export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
 export const emailChangeSchema = z.object({ email: emailSchema }).strict();
 
+export const PHOTO_REQUIRED = "Add a profile photo";
+// Text sent as multipart is not checked for NUL the way JSON bodies are (lib/http.ts), and PostgreSQL
+// text cannot hold it: a name with control characters is refused as a name.
+const accountNameSchema = nameSchema.refine((value) => !/[\u0000-\u001f\u007f]/.test(value), "Enter your name without control characters");
+
+/**
+ * PATCH /api/me/identity (multipart): a new name, a new photo, or both. The photo is the file's bytes;
+ * anything else sent as `photo` (a URL, say) is refused: photos are always uploaded and re-encoded.
+ */
+export const identityChangeSchema = z.strictObject({
+  name: accountNameSchema.optional(),
+  photo: z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: PHOTO_REQUIRED }).optional(),
+});
+export type IdentityChange = z.infer<typeof identityChangeSchema>;
+
+/** An account as GET /api/me and PATCH /api/me/identity show it (lib/accounts/service.ts UserView). */
+export const accountViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  imageUrl: z.string().nullable(),
+  role: z.enum(["customer", "admin"]),
+  emailVerified: z.boolean(),
+  disabled: z.boolean(),
+});
+
 const AUTH_PAGES = new Set(["/login", "/register", "/login/link", "/forgot-password", "/reset-password"]);
 const PLACEHOLDER_ORIGIN = "http://toolforge.invalid";
 

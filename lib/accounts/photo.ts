@@ -1,6 +1,7 @@
 import "server-only";
+import { AppError, isAppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { isStoredImageUrl, saveImage } from "@/lib/storage";
+import { deleteImage, isStoredImageUrl, saveImage } from "@/lib/storage";
 import { MAX_UPLOAD_BYTES } from "@/lib/storage/images";
 
 const FETCH_TIMEOUT_MS = 5_000;
@@ -50,4 +51,29 @@ export async function adoptAccountImage(image: string | null | undefined, fromPr
     log("warn", "provider photo not copied", { host: url.host, error: error instanceof Error ? error.message : String(error) });
     return null;
   }
+}
+
+/**
+ * Checks, re-encodes and stores a photo a person uploaded for their account, as registration does;
+ * answers its URL. A refusal (not an image: 415, over 5 MB: 413) names the `photo` field.
+ */
+export async function storeAccountPhoto(bytes: Uint8Array): Promise<string> {
+  try {
+    return (await saveImage(bytes)).url;
+  } catch (error) {
+    if (isAppError(error)) throw new AppError(error.kind, error.message, { photo: error.message });
+    throw error;
+  }
+}
+
+/**
+ * Removes an account photo no row points at any more (a replaced one, or one stored for a write that
+ * did not commit). Only images this shop stored are touched; a failure is logged, not thrown: the
+ * change it follows is already decided.
+ */
+export async function discardAccountPhoto(url: string | null | undefined, why: string): Promise<void> {
+  if (!isStoredImageUrl(url)) return;
+  await deleteImage(url).catch((error: unknown) =>
+    log("warn", "account photo could not be removed", { why, error: error instanceof Error ? error.message : String(error) }),
+  );
 }
