@@ -1,6 +1,6 @@
 import { z, type ZodType } from "zod";
 import { apiRoutes, type Access } from "@/lib/api/routes";
-import { emailChangeSchema, emailRequestSchema, linkTokenSchema, passwordChangeSchema, passwordResetSchema } from "@/models/accounts";
+import { accountViewSchema, emailChangeSchema, emailRequestSchema, linkTokenSchema, passwordChangeSchema, passwordResetSchema } from "@/models/accounts";
 import {
   authErrorBodySchema,
   errorBodySchema,
@@ -68,6 +68,13 @@ const MULTIPART_BODIES: Record<string, JsonSchema> = {
     properties: { name: { type: "string" }, email: { type: "string" }, password: { type: "string" }, photo: { type: "string", contentMediaType: "image/*" } },
   },
   "POST /api/uploads": { type: "object", required: ["file"], properties: { file: { type: "string", contentMediaType: "image/*" } } },
+  // A new name, a new photo, or both; at least one of them.
+  "PATCH /api/me/identity": {
+    type: "object",
+    additionalProperties: false,
+    minProperties: 1,
+    properties: { name: { type: "string", minLength: 1, maxLength: 80 }, photo: { type: "string", contentMediaType: "image/*" } },
+  },
 };
 
 const QUERIES: Record<string, ZodType> = {
@@ -102,6 +109,7 @@ const ANSWERS: Record<string, { status: number; schema?: ZodType }> = {
   "POST /api/newsletter": { status: 200, schema: messageSchema },
   "POST /api/uploads": { status: 201, schema: uploadSchema },
   "POST /api/register": { status: 201 },
+  "PATCH /api/me/identity": { status: 200, schema: accountViewSchema },
   "POST /api/account/password-reset": { status: 202, schema: messageSchema },
   "POST /api/account/email-link": { status: 202, schema: messageSchema },
   "GET /api/account/verify-email": { status: 303 },

@@ -65,6 +65,7 @@ export const SHOP_ROUTES = {
   "GET /api/me": { access: "signed-in", purpose: "your account" },
   "DELETE /api/me": { access: "signed-in", purpose: "delete your account" },
   "PATCH /api/me/profile": { access: "signed-in", purpose: "edit your profile" },
+  "PATCH /api/me/identity": { access: "signed-in", purpose: "change your name and photo" },
   "POST /api/me/email": { access: "signed-in", purpose: "change your email address" },
   "POST /api/me/password": { access: "signed-in", purpose: "change your password" },
   "POST /api/me/verification-email": { access: "signed-in", purpose: "resend the verification link" },

@@ -102,6 +102,16 @@ const cases: Record<string, Case> = {
   "GET /api/me": { path: at("/api/me"), expect: [401, 200, 200, 200] },
   "DELETE /api/me": { path: at("/api/me"), freshSessions: true },
   "PATCH /api/me/profile": { path: at("/api/me/profile"), body: () => ({ json: { education: "BSc", address: "1 Main St", phone: "+1 555 010 0199", birthday: "1990-01-01" } }), expect: [401, 200, 200, 200] },
+  "PATCH /api/me/identity": {
+    path: at("/api/me/identity"),
+    body: async () => {
+      const form = new FormData();
+      form.set("name", "Matrix Renamed");
+      form.set("photo", new Blob([new Uint8Array(await pngBytes())], { type: "image/png" }), "p.png");
+      return { body: form };
+    },
+    expect: [401, 200, 200, 200],
+  },
   "POST /api/me/email": { path: at("/api/me/email"), body: () => ({ json: { email: "nope" } }), expect: [401, 422, 422, 422] },
   "POST /api/me/password": { path: at("/api/me/password"), body: () => ({ json: { currentPassword: "not-the-password", newPassword: "another-long-one" } }), expect: [401, 422, 422, 422] },
   "POST /api/me/verification-email": { path: at("/api/me/verification-email"), expect: [401, 202, 202, 409] },

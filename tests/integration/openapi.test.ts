@@ -1,5 +1,6 @@
 import Ajv2020 from "ajv/dist/2020";
 import * as health from "@/app/api/health/route";
+import * as identity from "@/app/api/me/identity/route";
 import * as live from "@/app/api/health/live/route";
 import * as ready from "@/app/api/health/ready/route";
 import * as openapi from "@/app/api/openapi.json/route";
@@ -11,7 +12,7 @@ import * as reviews from "@/app/api/reviews/route";
 import * as newsletter from "@/app/api/newsletter/route";
 import * as authRoute from "@/app/api/auth/[...all]/route";
 import { apiRoutes } from "@/lib/api/routes";
-import { makeRequest, noParams, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
+import { makeRequest, noParams, pngBytes, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
 
 /**
@@ -130,6 +131,25 @@ describe("real answers match the document", () => {
     await expectDocumented("GET", "/api/health", await health.GET(makeRequest("/api/health"), noParams()));
     await expectDocumented("GET", "/api/health/live", await live.GET(makeRequest("/api/health/live"), noParams()));
     await expectDocumented("GET", "/api/health/ready", await ready.GET(makeRequest("/api/health/ready"), noParams()));
+  });
+
+  it("your name and photo: a change, and its refusals", async () => {
+    const person = await signUp({ name: "Spec Renamer" });
+    const send = (fields: Record<string, string | Uint8Array>, cookie: string | undefined = person.cookie) => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(fields)) {
+        if (typeof value === "string") form.set(key, value);
+        else form.set(key, new Blob([new Uint8Array(value)], { type: "image/png" }), "p.png");
+      }
+      return identity.PATCH(makeRequest("/api/me/identity", { method: "PATCH", body: form, cookie }), noParams());
+    };
+    const changed = (await expectDocumented("PATCH", "/api/me/identity", await send({ name: "Spec Renamed", photo: await pngBytes() }))) as { name: string };
+    expect(changed.name).toBe("Spec Renamed");
+    await expectDocumented("PATCH", "/api/me/identity", await send({ name: "" }));
+    await expectDocumented("PATCH", "/api/me/identity", await send({ photo: new TextEncoder().encode("not an image") }));
+    await expectDocumented("PATCH", "/api/me/identity", await send({ name: "Signed Out" }, undefined));
+    const multipart = doc.paths["/api/me/identity"]?.patch?.requestBody?.content["multipart/form-data"]?.schema as { properties: Record<string, unknown> };
+    expect(Object.keys(multipart.properties).sort()).toEqual(["name", "photo"]);
   });
 
   it("better-auth's routes: their errors are documented too", async () => {
