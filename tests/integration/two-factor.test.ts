@@ -1,15 +1,17 @@
-import { like } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import * as linkRequest from "@/app/api/account/email-link/route";
 import * as linkSignIn from "@/app/api/account/email-link/sign-in/route";
 import * as resetConfirm from "@/app/api/account/password-reset/confirm/route";
 import * as resetRequest from "@/app/api/account/password-reset/route";
+import * as authRoute from "@/app/api/auth/[...all]/route";
 import * as meRoute from "@/app/api/me/route";
 import * as signInPhone from "@/app/api/sign-in/phone/route";
 import * as signInPhoneCode from "@/app/api/sign-in/phone/code/route";
 import * as usersRoute from "@/app/api/users/route";
+import { resetAuthForTests } from "@/lib/auth";
 import { resetEnvForTests } from "@/lib/env";
 import { getDb } from "@/lib/db/client";
-import { verification } from "@/models/schema";
+import { rateLimitHit, verification } from "@/models/schema";
 import { cookiesFrom, makeRequest, noParams, signUp } from "@/tests/fixtures/http";
 import { signUpAdmin, signUpVerified, tokenMailedTo } from "@/tests/fixtures/mail";
 import { addPhoneNumber, latestCode, uniquePhoneNumber } from "@/tests/fixtures/phone";
@@ -243,6 +245,37 @@ describe("mailed links are a first factor too", () => {
     const backup = await auth("/two-factor/verify-backup-code", { code: backupCodes[0] }, cookiesFrom(reset));
     expect(backup.status).toBe(200);
     expect(await whoIs(cookiesFrom(backup))).toBe(session.email);
+  }, SLOW);
+});
+
+describe("with better-auth's request limiter on, as in production", () => {
+  beforeAll(async () => {
+    process.env.AUTH_RATE_LIMIT = "true";
+    resetEnvForTests();
+    resetAuthForTests();
+    // Its counts are kept in the shared table: start from none.
+    await (await getDb()).delete(rateLimitHit).where(eq(rateLimitHit.bucket, "better-auth"));
+  });
+  afterAll(() => {
+    process.env.AUTH_RATE_LIMIT = "false";
+    resetEnvForTests();
+    resetAuthForTests();
+  });
+
+  it("lets a person who just set up two-factor mistype codes and still sign in within seconds", async () => {
+    const { email, key } = await enrolledAccount();
+    await awaitFreshStep();
+    const pending = await challenge(email);
+    // One person, one address.
+    const verify = (code: string) =>
+      authRoute.POST(makeRequest("/api/auth/two-factor/verify-totp", { method: "POST", json: { code }, cookie: pending, headers: { "x-forwarded-for": "10.9.9.9" } }), noParams());
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const wrong = await verify("000000" === totpCode(key) ? "111111" : "000000");
+      expect(wrong.status).toBe(401);
+    }
+    const right = await verify(totpCode(key));
+    expect(right.status).toBe(200);
+    expect(await whoIs(cookiesFrom(right))).toBe(email);
   }, SLOW);
 });
 
