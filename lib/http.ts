@@ -92,12 +92,22 @@ export function parseListQuery<T>(request: Request, schema: ZodType<T>): T {
 
 export const DEFAULT_JSON_LIMIT = 64 * 1024;
 
+const MB = 1024 * 1024;
+
+/** 413: a limit of a megabyte or more is an upload's ("larger than 5 MB"), as its form's hint says. */
+function tooLarge(limit: number): AppError {
+  return new AppError(
+    "too_large",
+    limit >= MB
+      ? `The file is larger than ${Math.floor(limit / MB)} MB. Choose a smaller one.`
+      : `The request body is larger than ${Math.floor(limit / 1024)} KB.`,
+  );
+}
+
 /** Reads at most `limit` bytes of a body, refusing more without buffering it all. */
 export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > limit) {
-    throw new AppError("too_large", `The request body is larger than ${Math.floor(limit / 1024)} KB.`);
-  }
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -108,7 +118,7 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw new AppError("too_large", `The request body is larger than ${Math.floor(limit / 1024)} KB.`);
+      throw tooLarge(limit);
     }
     chunks.push(value);
   }

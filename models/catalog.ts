@@ -76,6 +76,11 @@ export const typedPriceSchema = z
   .union([z.number({ error: PRICE_MESSAGE }), z.string({ error: PRICE_MESSAGE })], { error: PRICE_MESSAGE })
   .transform((value, ctx) => {
     const cents = priceToCents(value);
+    // A well-formed amount that priceToCents refuses for its length is simply too large.
+    if (cents === null && /^\d{8,}(?:\.\d{1,2})?$/.test(typeof value === "number" ? String(value) : value.trim())) {
+      ctx.addIssue({ code: "custom", message: PRICE_TOO_LARGE });
+      return z.NEVER;
+    }
     if (cents === null) {
       ctx.addIssue({ code: "custom", message: PRICE_MESSAGE });
       return z.NEVER;
@@ -94,12 +99,15 @@ const imageUrlField = z
   .max(500)
   .refine((url) => /^\/(uploads|images)\/[A-Za-z0-9/_.-]+$/.test(url) || /^https:\/\/[^\s]+$/.test(url), "Add a product photo");
 
+/** The most units a stock or a minimum order can be. */
+export const MAX_UNITS = 10_000_000;
+
 const count = (label: string, min: number) =>
   z
     .number({ error: `Enter ${label} as a whole number` })
     .int(`Enter ${label} as a whole number`)
     .min(min, `${label[0]?.toUpperCase()}${label.slice(1)} must be at least ${min}`)
-    .max(10_000_000, `${label[0]?.toUpperCase()}${label.slice(1)} is too large`);
+    .max(MAX_UNITS, `${label[0]?.toUpperCase()}${label.slice(1)} can be at most 10,000,000`);
 
 /** Add Product: every field required, the price in integer cents as reads return it. Unknown fields are refused. */
 export const productInputSchema = z.strictObject({
@@ -131,8 +139,8 @@ export const productPatchSchema = productInputSchema
     stockChange: z
       .number({ error: "Enter the change in stock as a whole number of units" })
       .int("Enter the change in stock as a whole number of units")
-      .min(-10_000_000, "The change in stock is too large")
-      .max(10_000_000, "The change in stock is too large")
+      .min(-MAX_UNITS, "The change in stock can be at most 10,000,000 units either way")
+      .max(MAX_UNITS, "The change in stock can be at most 10,000,000 units either way")
       .refine((change) => change !== 0, "A change in stock of 0 changes nothing")
       .optional(),
   })

@@ -7,7 +7,7 @@ import { getDb, type Tx } from "@/lib/db/client";
 import { containsPattern } from "@/lib/db/like";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import type { Product, ProductInput, ProductList, ProductPatch, ProductQuery } from "@/models/catalog";
+import { MAX_UNITS, type Product, type ProductInput, type ProductList, type ProductPatch, type ProductQuery } from "@/models/catalog";
 import { quantityMessage } from "@/models/orders";
 import { product } from "@/models/schema";
 
@@ -210,8 +210,9 @@ export async function updateProduct(actor: Actor, id: string, patch: ProductPatc
       const message = `Only ${before.stock} units are in stock now, so ${-(stockChange ?? 0)} cannot be taken away.`;
       throw new AppError("conflict", message, { stock: message });
     }
-    if (stock !== undefined && stock > 10_000_000) {
-      throw new AppError("invalid", "The available stock is too large", { stock: "The available stock is too large" });
+    if (stock !== undefined && stock > MAX_UNITS) {
+      const message = `The stock would be ${stock.toLocaleString("en-US")} units; it can be at most 10,000,000.`;
+      throw new AppError("invalid", message, { stock: message });
     }
     const [row] = await tx
       .update(product)
