@@ -1,0 +1,84 @@
+import { expect, test, type Page } from "./fixtures";
+import { registerThroughPage } from "./helpers";
+
+type Product = { id: string; name: string; priceCents: number; stock: number; minOrderQuantity: number };
+
+const money = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+
+/** A product sold in packs (a minimum order above 1) with room for a few times its minimum. */
+async function productWithMinimum(page: Page): Promise<Product> {
+  const list = (await (await page.request.get("/api/products?sort=name")).json()) as { items: Product[] };
+  const product = list.items.find((p) => p.minOrderQuantity >= 2 && p.stock >= p.minOrderQuantity * 3 + 5);
+  if (!product) throw new Error("no product with a minimum order above 1 and enough stock");
+  return product;
+}
+
+async function addFromProductPage(page: Page, product: Product): Promise<void> {
+  await page.goto(`/products/${product.id}`);
+  await page.getByRole("button", { name: `Add to cart: ${product.name}` }).click();
+  await expect(page.getByText(`${product.name} added to your cart`)).toBeVisible();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+}
+
+test("a second Add to cart says how many units it added", async ({ page }) => {
+  const product = await productWithMinimum(page);
+  await registerThroughPage(page, "Adam Addmore");
+  await addFromProductPage(page, product);
+
+  // The product page adds the quantity chosen there: its minimum unless the customer changes it.
+  await page.getByRole("button", { name: `Add to cart: ${product.name}` }).click();
+  await expect(page.getByText(`${product.minOrderQuantity} more ${product.name} in your cart`)).toBeVisible();
+  await page.goto("/cart");
+  await expect(page.getByLabel(`Quantity of ${product.name}`)).toHaveValue(String(product.minOrderQuantity * 2));
+
+  // A product card adds one unit at a time.
+  await page.goto(`/servicedata?q=${encodeURIComponent(product.name)}`);
+  await page.getByRole("button", { name: `Add to cart: ${product.name}` }).first().click();
+  await expect(page.getByText(`1 more ${product.name} in your cart`)).toBeVisible();
+  await page.goto("/cart");
+  await expect(page.getByLabel(`Quantity of ${product.name}`)).toHaveValue(String(product.minOrderQuantity * 2 + 1));
+});
+
+test("while a typed quantity is invalid the cart shows no total and offers no Checkout", async ({ page }) => {
+  const product = await productWithMinimum(page);
+  await registerThroughPage(page, "Quinn Quantity");
+  await addFromProductPage(page, product);
+
+  await page.goto("/cart");
+  const row = page.locator(`tr[data-product-id="${product.id}"]`);
+  const quantity = row.getByLabel(`Quantity of ${product.name}`);
+  const lineTotal = row.getByTestId("line-total");
+  const total = page.getByTestId("cart-total");
+  const checkout = page.getByRole("link", { name: "Checkout" });
+  const fixNote = page.getByText(/^Fix the highlighted quantities/);
+
+  const saved = product.minOrderQuantity + 2;
+  await quantity.fill(String(saved));
+  await expect(lineTotal).toHaveText(money(product.priceCents * saved));
+  await expect(total).toHaveText(money(product.priceCents * saved));
+  await expect(checkout).toBeVisible();
+
+  // Below the minimum: the field says so, and nothing on the page still prices or orders the saved quantity.
+  await quantity.fill(String(product.minOrderQuantity - 1));
+  await expect(row.getByText(new RegExp(`^Order between ${product.minOrderQuantity} and \\d+ units`))).toBeVisible();
+  await expect(quantity).toHaveAttribute("aria-invalid", "true");
+  await expect(lineTotal).toHaveText("—");
+  await expect(total).toHaveText("—");
+  await expect(checkout).toHaveCount(0);
+  await expect(fixNote).toBeVisible();
+
+  // Empty is invalid too.
+  await quantity.fill("");
+  await expect(total).toHaveText("—");
+  await expect(checkout).toHaveCount(0);
+
+  // A valid quantity brings Checkout back, priced and ordered at what the field shows.
+  const chosen = product.minOrderQuantity + 1;
+  await quantity.fill(String(chosen));
+  await expect(lineTotal).toHaveText(money(product.priceCents * chosen));
+  await expect(total).toHaveText(money(product.priceCents * chosen));
+  await expect(fixNote).toHaveCount(0);
+  await checkout.click();
+  await expect(page).toHaveTitle("ToolForge | Checkout");
+  await expect(page.getByTestId("checkout-total")).toHaveText(money(product.priceCents * chosen));
+});
