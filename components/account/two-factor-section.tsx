@@ -47,6 +47,14 @@ export function TwoFactorSection({ enabled, needsPassword }: { enabled: boolean;
   const [pending, setPending] = useState<string | null>(null);
   const passwordBody = needsPassword ? { password } : {};
 
+  /** An empty password would be refused as "not right": ask for it instead, at the field. */
+  function passwordMissing(): boolean {
+    if (!needsPassword || password !== "") return false;
+    setError("Enter your password to confirm it is you");
+    document.getElementById("two-factor-password")?.focus();
+    return true;
+  }
+
   async function run(action: string, path: string, body: unknown): Promise<AuthResult> {
     setError(null);
     setPending(action);
@@ -58,6 +66,7 @@ export function TwoFactorSection({ enabled, needsPassword }: { enabled: boolean;
 
   async function start(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (passwordMissing()) return;
     const result = await run("start", "/api/auth/two-factor/enable", passwordBody);
     if (result.ok) {
       setSetup(result.body as Setup);
@@ -80,6 +89,7 @@ export function TwoFactorSection({ enabled, needsPassword }: { enabled: boolean;
   }
 
   async function newCodes() {
+    if (passwordMissing()) return;
     const result = await run("codes", "/api/auth/two-factor/generate-backup-codes", passwordBody);
     if (result.ok) {
       setCodes((result.body as { backupCodes: string[] }).backupCodes);
@@ -88,6 +98,7 @@ export function TwoFactorSection({ enabled, needsPassword }: { enabled: boolean;
   }
 
   async function turnOff() {
+    if (passwordMissing()) return;
     const result = await run("off", "/api/auth/two-factor/disable", passwordBody);
     if (result.ok) {
       setPassword("");

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { useApiAction } from "@/components/ui/use-api-action";
@@ -11,11 +11,13 @@ export function RefundButton({ orderId, number, srLabel }: { orderId: string; nu
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (reason.trim().length < 3) {
       setError("Give a reason for the refund");
+      reasonRef.current?.focus();
       return;
     }
     setOpen(false);
@@ -39,7 +41,7 @@ export function RefundButton({ orderId, number, srLabel }: { orderId: string; nu
         {pending ? "Refunding…" : "Refund"}
         <span className="sr-only">{srLabel}</span>
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} title={`Refund order ${number}`} closeLabel="Close refund">
+      <Modal open={open} onClose={() => setOpen(false)} title={`Refund order ${number}`} closeLabel="Close refund" initialFocusRef={reasonRef}>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <p className="text-slate-700">The full amount goes back to the customer&apos;s card. Units go back on sale unless the order shipped.</p>
           <div className="flex flex-col gap-1.5">
@@ -47,6 +49,7 @@ export function RefundButton({ orderId, number, srLabel }: { orderId: string; nu
               Reason
             </label>
             <textarea
+              ref={reasonRef}
               id={`refund-reason-${orderId}`}
               value={reason}
               onChange={(event) => setReason(event.target.value)}
