@@ -43,7 +43,11 @@ export const passwordChangeSchema = z
     currentPassword: z.string({ error: "Enter your current password" }).min(1, "Enter your current password").max(128, "Use at most 128 characters"),
     newPassword: passwordSchema,
   })
-  .strict();
+  .strict()
+  .refine((change) => change.newPassword !== change.currentPassword, {
+    path: ["newPassword"],
+    message: "Choose a new password, not the one you have now",
+  });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
 export const emailChangeSchema = z.object({ email: emailSchema }).strict();

@@ -9,6 +9,7 @@ import { invalidateCatalog } from "@/lib/catalog/service";
 import { anonymiseOrdersOfUser } from "@/lib/orders/anonymise";
 import { cancelUnpaidOrdersOfDeletedAccount } from "@/lib/orders/service";
 import { cancelPaymentIntentsOf } from "@/lib/payments/service";
+import { invalidatePublicReviews } from "@/lib/reviews/service";
 import { deleteImage, isStoredImageUrl } from "@/lib/storage";
 import { user } from "@/models/schema";
 import { requireAnotherActiveAdmin } from "./last-admin";
@@ -48,6 +49,8 @@ export async function deleteAccount(actor: Actor, now = new Date()): Promise<{ o
     });
     return { image: row.image, ordersAnonymised, cancelled };
   });
+  // Their review went with the account: no cached list may show it any longer.
+  invalidatePublicReviews();
   if (deleted.cancelled.length > 0) {
     invalidateCatalog();
     await cancelPaymentIntentsOf(deleted.cancelled);

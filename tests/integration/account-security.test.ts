@@ -89,6 +89,10 @@ describe("changing the password", () => {
     expect(((await wrong.json()) as ErrorBody).error.fields).toEqual({ currentPassword: "Your current password is not correct." });
     expect((await change({ currentPassword: "first-password", newPassword: "short" })).status).toBe(422);
     expect((await change({ newPassword: "second-password" })).status).toBe(422);
+    const same = await change({ currentPassword: "first-password", newPassword: "first-password" });
+    expect(same.status).toBe(422);
+    expect(((await same.json()) as ErrorBody).error.fields).toEqual({ newPassword: "Choose a new password, not the one you have now" });
+    expect(await whoAmI(other)).not.toBeNull();
 
     const done = await change({ currentPassword: "first-password", newPassword: "second-password" });
     expect(done.status).toBe(200);
@@ -201,9 +205,15 @@ describe("deleting the account", () => {
     const photoName = (photo?.image ?? "").replace("/uploads/", "");
     expect(await uploadedNames()).toContain(photoName);
 
+    const publicReviewTexts = async () =>
+      ((await (await reviewsRoute.GET(makeRequest("/api/reviews"), noParams())).json()) as { items: { text: string }[] }).items.map((r) => r.text);
+    // Read (and cached) while the account exists.
+    expect(await publicReviewTexts()).toContain("Erase me with my account.");
+
     const response = await deleteMe(person.cookie);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ordersAnonymised: 2 });
+    expect(await publicReviewTexts()).not.toContain("Erase me with my account.");
 
     expect(await whoAmI(person.cookie)).toBeNull();
     expect((await signInRequest(person.email, "delete-password")).status).toBe(401);
