@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { IdentitySection } from "@/components/account/identity-section";
 import { requirePageActor } from "@/components/auth/session";
 import { ProfileView } from "@/components/profile/profile-view";
 import { getProfile } from "@/lib/accounts/profile";
@@ -13,6 +14,7 @@ export default async function MyProfilePage() {
     <>
       <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900">My Profile</h1>
       <ProfileView account={actor} memberSince={actor.memberSince} profile={profile} />
+      <IdentitySection account={{ name: actor.name, imageUrl: actor.imageUrl }} />
     </>
   );
 }
