@@ -21,3 +21,14 @@ export const newsletterSchema = z.strictObject({
   email: emailSchema,
 });
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
+
+/** What a person sees for an unsubscribe link that is missing, altered, or for another address. */
+export const UNSUBSCRIBE_LINK_INVALID = "This unsubscribe link is not valid. Use the link from the newest mail, or write to us.";
+
+export const unsubscribeSchema = z.strictObject({
+  email: z.string({ error: UNSUBSCRIBE_LINK_INVALID }).trim().toLowerCase().max(254, UNSUBSCRIBE_LINK_INVALID).pipe(z.email({ error: UNSUBSCRIBE_LINK_INVALID })),
+  token: z.string({ error: UNSUBSCRIBE_LINK_INVALID }).trim().min(1, UNSUBSCRIBE_LINK_INVALID).max(128, UNSUBSCRIBE_LINK_INVALID),
+});
+export type UnsubscribeInput = z.infer<typeof unsubscribeSchema>;
+
+export const unsubscribedSchema = z.strictObject({ unsubscribed: z.literal(true) });

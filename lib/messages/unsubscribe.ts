@@ -1,0 +1,52 @@
+import "server-only";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { getEnv, resolveAuthSecret } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { UNSUBSCRIBE_LINK_INVALID, unsubscribeSchema, type UnsubscribeInput } from "@/models/messages";
+import { newsletterSubscriber } from "@/models/schema";
+
+// The purpose is part of the signed text, so a token made with the same secret for anything else
+// (a payment, a session) is never an unsubscribe token.
+const PURPOSE = "toolforge:newsletter-unsubscribe:v1\n";
+
+function tokenFor(secret: string, email: string): string {
+  return createHmac("sha256", secret).update(PURPOSE + email.toLowerCase()).digest("base64url");
+}
+
+/** The token that proves an unsubscribe link was made by the shop for this address. It never expires. */
+export function unsubscribeToken(email: string): string {
+  return tokenFor(resolveAuthSecret(getEnv()), email);
+}
+
+/** A maker of unsubscribe links that reads the secret once, for the CSV export's many rows. */
+export function unsubscribeUrlMaker(): (email: string) => string {
+  const { appUrl } = getEnv();
+  const secret = resolveAuthSecret(getEnv());
+  return (email) => `${appUrl}/newsletter/unsubscribe?${new URLSearchParams({ email: email.toLowerCase(), token: tokenFor(secret, email) })}`;
+}
+
+/** The page a subscriber opens from a mail: it asks before anything changes (mail scanners open links). */
+export function unsubscribeUrl(email: string): string {
+  return unsubscribeUrlMaker()(email);
+}
+
+/** Whether `token` was made for `email`, compared in constant time. */
+export function isValidUnsubscribeToken(email: string, token: string): boolean {
+  const expected = Buffer.from(unsubscribeToken(email));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Removes an address from the newsletter with the token of its link. An address that is already
+ * gone gets the same answer, so a second press (or RFC 8058's one-click POST after the page's) is fine.
+ */
+export async function unsubscribeFromNewsletter(input: UnsubscribeInput): Promise<{ unsubscribed: true }> {
+  const { email, token } = unsubscribeSchema.parse(input);
+  if (!isValidUnsubscribeToken(email, token)) throw new AppError("invalid", UNSUBSCRIBE_LINK_INVALID, { token: UNSUBSCRIBE_LINK_INVALID });
+  const db = await getDb();
+  await db.delete(newsletterSubscriber).where(eq(newsletterSubscriber.email, email));
+  return { unsubscribed: true };
+}
