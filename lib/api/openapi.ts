@@ -17,7 +17,7 @@ import {
 } from "@/models/api-responses";
 import { productInputSchema, productPatchSchema, productQuerySchema } from "@/models/catalog";
 import { putCartSchema } from "@/models/cart";
-import { contactSchema, newsletterSchema } from "@/models/messages";
+import { contactSchema, newsletterSchema, unsubscribedSchema, unsubscribeSchema } from "@/models/messages";
 import { adminOrderListQuerySchema, myOrderListQuerySchema, placeOrderBodySchema, refundSchema, shippingSchema } from "@/models/orders";
 import { confirmStripePaymentSchema, confirmTestPaymentSchema } from "@/models/payments";
 import { phoneCodeEntrySchema, phoneCodeRequestSchema } from "@/models/phone";
@@ -46,6 +46,7 @@ const JSON_BODIES: Record<string, ZodType> = {
   "PATCH /api/orders/{id}/shipping": shippingSchema,
   "POST /api/contact": contactSchema,
   "POST /api/newsletter": newsletterSchema,
+  "POST /api/newsletter/unsubscribe": unsubscribeSchema,
   "POST /api/account/password-reset": emailRequestSchema,
   "POST /api/account/password-reset/confirm": passwordResetSchema,
   "POST /api/account/email-link": emailRequestSchema,
@@ -74,6 +75,15 @@ const MULTIPART_BODIES: Record<string, JsonSchema> = {
     additionalProperties: false,
     minProperties: 1,
     properties: { name: { type: "string", minLength: 1, maxLength: 80 }, photo: { type: "string", contentMediaType: "image/*" } },
+  },
+};
+
+/** Form-encoded bodies a route takes besides its JSON one. */
+const FORM_BODIES: Record<string, { schema: JsonSchema; description: string }> = {
+  // RFC 8058: a mail client's one-click unsubscribe; email and token travel in the query of the List-Unsubscribe URL.
+  "POST /api/newsletter/unsubscribe": {
+    description: "JSON `{ email, token }`, or RFC 8058 one-click: `List-Unsubscribe=One-Click` form-encoded, with `email` and `token` in the query.",
+    schema: { type: "object", required: ["List-Unsubscribe"], properties: { "List-Unsubscribe": { const: "One-Click" } } },
   },
 };
 
@@ -107,6 +117,7 @@ const ANSWERS: Record<string, { status: number; schema?: ZodType }> = {
   "PATCH /api/orders/{id}/shipping": { status: 200, schema: orderSchema },
   "POST /api/contact": { status: 201, schema: messageSchema },
   "POST /api/newsletter": { status: 200, schema: messageSchema },
+  "POST /api/newsletter/unsubscribe": { status: 200, schema: unsubscribedSchema },
   "POST /api/uploads": { status: 201, schema: uploadSchema },
   "POST /api/register": { status: 201 },
   "PATCH /api/me/identity": { status: 200, schema: accountViewSchema },
@@ -168,8 +179,12 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
     if (parameters.length > 0) operation.parameters = parameters;
     const jsonBody = JSON_BODIES[key];
     const multipart = MULTIPART_BODIES[key];
-    if (jsonBody) operation.requestBody = { required: true, content: { "application/json": { schema: toSchema(jsonBody, "input") } } };
-    else if (multipart) operation.requestBody = { required: true, content: { "multipart/form-data": { schema: multipart } } };
+    const form = FORM_BODIES[key];
+    if (jsonBody) {
+      const content: JsonSchema = { "application/json": { schema: toSchema(jsonBody, "input") } };
+      if (form) content["application/x-www-form-urlencoded"] = { schema: form.schema };
+      operation.requestBody = { required: true, ...(form ? { description: form.description } : {}), content };
+    } else if (multipart) operation.requestBody = { required: true, content: { "multipart/form-data": { schema: multipart } } };
     (paths[path] ??= {})[method.toLowerCase()] = operation;
   }
   return {

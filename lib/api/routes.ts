@@ -50,6 +50,7 @@ export const SHOP_ROUTES = {
 
   "POST /api/contact": { access: "public", purpose: "contact form" },
   "POST /api/newsletter": { access: "public", purpose: "newsletter sign-up" },
+  "POST /api/newsletter/unsubscribe": { access: "public", purpose: "leave the newsletter with the link's token (also RFC 8058 one-click)" },
   "POST /api/uploads": { access: "signed-in", purpose: "upload an image" },
   "POST /api/register": { access: "public", purpose: "create an account" },
 

@@ -1,5 +1,6 @@
 import { AUTH_ROUTES } from "@/lib/accounts/auth-routes";
 import { apiRoutes, type Access } from "@/lib/api/routes";
+import { unsubscribeToken } from "@/lib/messages/unsubscribe";
 import { routesOnDisk, type FoundRoute, type RouteHandler } from "@/tests/fixtures/api-routes";
 import { makeRequest, noParams, pngBytes, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
@@ -76,6 +77,14 @@ const cases: Record<string, Case> = {
 
   "POST /api/contact": { path: at("/api/contact"), body: () => ({ json: { name: "M", email: "m@toolforge.test", company: "C", country: "X", message: "Hello there" } }), expect: [201, 201, 201, 201] },
   "POST /api/newsletter": { path: at("/api/newsletter"), body: () => ({ json: { email: uniqueEmail("news") } }), expect: [200, 200, 200, 200] },
+  "POST /api/newsletter/unsubscribe": {
+    path: at("/api/newsletter/unsubscribe"),
+    body: () => {
+      const email = uniqueEmail("unsub");
+      return { json: { email, token: unsubscribeToken(email) } };
+    },
+    expect: [200, 200, 200, 200],
+  },
   "POST /api/uploads": { path: at("/api/uploads"), body: imageForm, expect: [401, 201, 201, 201] },
   "POST /api/register": {
     path: at("/api/register"),

@@ -10,8 +10,10 @@ import * as productById from "@/app/api/products/[id]/route";
 import * as products from "@/app/api/products/route";
 import * as reviews from "@/app/api/reviews/route";
 import * as newsletter from "@/app/api/newsletter/route";
+import * as unsubscribe from "@/app/api/newsletter/unsubscribe/route";
 import * as authRoute from "@/app/api/auth/[...all]/route";
 import { apiRoutes } from "@/lib/api/routes";
+import { unsubscribeToken } from "@/lib/messages/unsubscribe";
 import { makeRequest, noParams, pngBytes, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
 
@@ -128,6 +130,13 @@ describe("real answers match the document", () => {
     await expectDocumented("GET", "/api/reviews", await reviews.GET(makeRequest("/api/reviews"), noParams()));
     await expectDocumented("POST", "/api/newsletter", await newsletter.POST(makeRequest("/api/newsletter", { method: "POST", json: { email: uniqueEmail("spec") } }), noParams()));
     await expectDocumented("POST", "/api/newsletter", await newsletter.POST(makeRequest("/api/newsletter", { method: "POST", json: { email: "x", extra: 1 } }), noParams()));
+    const leaving = uniqueEmail("spec-leaver");
+    const left = await unsubscribe.POST(makeRequest("/api/newsletter/unsubscribe", { method: "POST", json: { email: leaving, token: unsubscribeToken(leaving) } }), noParams());
+    expect(left.status).toBe(200);
+    await expectDocumented("POST", "/api/newsletter/unsubscribe", left);
+    const refused = await unsubscribe.POST(makeRequest("/api/newsletter/unsubscribe", { method: "POST", json: { email: leaving, token: "not-the-token" } }), noParams());
+    expect(refused.status).toBe(422);
+    await expectDocumented("POST", "/api/newsletter/unsubscribe", refused);
     await expectDocumented("GET", "/api/health", await health.GET(makeRequest("/api/health"), noParams()));
     await expectDocumented("GET", "/api/health/live", await live.GET(makeRequest("/api/health/live"), noParams()));
     await expectDocumented("GET", "/api/health/ready", await ready.GET(makeRequest("/api/health/ready"), noParams()));
