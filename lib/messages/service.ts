@@ -5,6 +5,7 @@ import { encodeCursor, keysetColumns, keysetPage, planKeyset, type KeysetSort } 
 import { getEnv } from "@/lib/env";
 import { sendMailInBackground } from "@/lib/mail";
 import { newId } from "@/lib/ids";
+import { unsubscribeUrlMaker } from "@/lib/messages/unsubscribe";
 import type { ContactInput, NewsletterInput } from "@/models/messages";
 import type { Page, PageQuery } from "@/models/paging";
 import { contactMessage, newsletterSubscriber } from "@/models/schema";
@@ -112,13 +113,15 @@ const CSV_BATCH = 1_000;
 /**
  * Every subscriber as CSV, oldest first, produced batch by batch (keyset, 1,000 rows per query) so that
  * neither the database nor this process ever holds the whole list. The admin check runs before the
- * first byte.
+ * first byte. Each row carries the subscriber's own unsubscribe link, for the admins' mail tool to put
+ * in every mail.
  */
 export async function subscribersCsv(actor: Actor): Promise<AsyncGenerator<string>> {
   requireAdmin(actor);
   const db = await getDb();
+  const unsubscribeUrl = unsubscribeUrlMaker();
   async function* batches(): AsyncGenerator<string> {
-    yield "email,subscribed_at\r\n";
+    yield "email,subscribed_at,unsubscribe_url\r\n";
     let cursor: string | undefined;
     for (let page = 1; ; page += 1) {
       const query = { page, pageSize: CSV_BATCH, cursor };
@@ -130,7 +133,7 @@ export async function subscribersCsv(actor: Actor): Promise<AsyncGenerator<strin
         .orderBy(...plan.orderBy)
         .limit(CSV_BATCH);
       if (rows.length === 0) return;
-      yield rows.map((r) => `${csvCell(r.email)},${csvCell(r.createdAt.toISOString())}\r\n`).join("");
+      yield rows.map((r) => `${csvCell(r.email)},${csvCell(r.createdAt.toISOString())},${csvCell(unsubscribeUrl(r.email))}\r\n`).join("");
       const last = rows[rows.length - 1];
       if (!last || rows.length < CSV_BATCH) return;
       cursor = encodeCursor({ key: last.cursorKey, id: last.cursorId, dir: "after" });

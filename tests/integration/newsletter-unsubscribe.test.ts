@@ -1,14 +1,22 @@
 import { eq } from "drizzle-orm";
+import * as adminSubscribers from "@/app/api/admin/subscribers/route";
 import * as newsletter from "@/app/api/newsletter/route";
 import * as unsubscribeRoute from "@/app/api/newsletter/unsubscribe/route";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
-import { unsubscribeToken } from "@/lib/messages/unsubscribe";
+import { unsubscribeToken, unsubscribeUrl } from "@/lib/messages/unsubscribe";
 import { UNSUBSCRIBE_LINK_INVALID } from "@/models/messages";
 import { newsletterSubscriber } from "@/models/schema";
-import { makeRequest, noParams, uniqueEmail } from "@/tests/fixtures/http";
+import { makeRequest, noParams, uniqueEmail, type Session } from "@/tests/fixtures/http";
+import { signUpAdmin } from "@/tests/fixtures/mail";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+let admin: Session;
+
+beforeAll(async () => {
+  admin = await signUpAdmin();
+});
 
 async function subscribe(email: string): Promise<void> {
   const response = await newsletter.POST(makeRequest("/api/newsletter", { method: "POST", json: { email } }), noParams());
@@ -105,5 +113,26 @@ describe("POST /api/newsletter/unsubscribe", () => {
     );
     expect(response.status).toBe(403);
     expect(await isSubscribed(email)).toBe(true);
+  });
+});
+
+describe("the subscribers CSV carries each subscriber's unsubscribe link", () => {
+  it("has an unsubscribe_url column whose link unsubscribes that subscriber", async () => {
+    const email = uniqueEmail("csv-leaver");
+    await subscribe(email);
+    const response = await adminSubscribers.GET(makeRequest("/api/admin/subscribers?format=csv", { cookie: admin.cookie }), noParams());
+    expect(response.status).toBe(200);
+    const lines = (await response.text()).split("\r\n");
+    expect(lines[0]).toBe("email,subscribed_at,unsubscribe_url");
+    const row = lines.find((line) => line.startsWith(`${email},`));
+    expect(row).toBeDefined();
+    const link = new URL(row!.split(",")[2]!);
+    expect(link.href).toBe(unsubscribeUrl(email));
+    expect(`${link.origin}${link.pathname}`).toBe(`${getEnv().appUrl}/newsletter/unsubscribe`);
+    expect(link.searchParams.get("email")).toBe(email);
+
+    const left = await leave({ email: link.searchParams.get("email"), token: link.searchParams.get("token") });
+    expect(left.status).toBe(200);
+    expect(await isSubscribed(email)).toBe(false);
   });
 });
