@@ -4,6 +4,18 @@ import { browseFromOwnAddress, E2E_ADDRESS, photoFile, signInAsAdmin, uniqueEmai
 /** A cursor that decodes, but whose key is no timestamp: the list services refuse it as they refuse "abc". */
 const TAMPERED = Buffer.from(JSON.stringify(["garbage", "x", "a"])).toString("base64url");
 
+/**
+ * Signs in as the run's admin, again until the session is an admin's: when another spec file is
+ * registering the admin, signInAsAdmin returns as soon as the password works, which can be before the
+ * address is verified and the role granted, and the verification may end that early session.
+ */
+async function signInAsVerifiedAdmin(page: Page, baseURL: string | undefined): Promise<void> {
+  const isAdmin = async () => (await page.request.get("/api/admin/audit?pageSize=1")).status() === 200;
+  await expect
+    .poll(async () => (await isAdmin()) || (await signInAsAdmin(page, baseURL), await isAdmin()), { timeout: 90_000, intervals: [1_000] })
+    .toBe(true);
+}
+
 /** The shop around a page: its header and the dashboard's menu. */
 async function expectShopAround(page: Page): Promise<void> {
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
@@ -14,7 +26,7 @@ async function expectShopAround(page: Page): Promise<void> {
 test("a damaged page link on a dashboard list shows the shop, the message and the list's first page, never a 500", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await browseFromOwnAddress(page);
-  await signInAsAdmin(page, baseURL);
+  await signInAsVerifiedAdmin(page, baseURL);
 
   for (const [link, title, firstPage] of [
     ["/dashboard/myorders?page=2&cursor=abc", "My Orders", "/dashboard/myorders"],
@@ -108,9 +120,20 @@ test("a list opened with ?pageSize keeps it on Next, Previous and First, and on 
   // first places four orders, and the admin cancels the last (an audit entry). Every list then has at
   // least two pages of two.
   const customers: Page[] = [];
+  const orderIds: string[] = [];
   for (const email of emails) {
     const customer = await newCustomer(browser, baseURL, email);
     customers.push(customer);
+    // The buyer orders at once: an API context left idle while the others register can find its
+    // kept-alive connection closed by the server (ECONNRESET).
+    for (let n = 0; customers.length === 1 && n < 4; n += 1) {
+      const placed = await customer.request.post("/api/orders", {
+        data: { productId: item.id, quantity: item.minOrderQuantity, phone: "+1 555 010 0188", shippingAddress: E2E_ADDRESS },
+        headers: origin,
+      });
+      expect(placed.status()).toBe(201);
+      orderIds.push(((await placed.json()) as { id: string }).id);
+    }
     const review = await customer.request.post("/api/reviews", { data: { text: "Solid tools, quick delivery.", rating: 5 }, headers: origin });
     expect(review.status()).toBe(201);
     const contact = await customer.request.post("/api/contact", {
@@ -121,20 +144,11 @@ test("a list opened with ?pageSize keeps it on Next, Previous and First, and on 
     expect((await customer.request.post("/api/newsletter", { data: { email }, headers: origin })).ok()).toBe(true);
   }
   const buyer = customers[0]!;
-  const orderIds: string[] = [];
-  for (let n = 0; n < 4; n += 1) {
-    const placed = await buyer.request.post("/api/orders", {
-      data: { productId: item.id, quantity: item.minOrderQuantity, phone: "+1 555 010 0188", shippingAddress: E2E_ADDRESS },
-      headers: origin,
-    });
-    expect(placed.status()).toBe(201);
-    orderIds.push(((await placed.json()) as { id: string }).id);
-  }
 
   await walkPagesOfTwo(buyer, "/dashboard/myorders?pageSize=2", "Order pages", /[?&]pageSize=2(&|$)/);
 
   await browseFromOwnAddress(page);
-  await signInAsAdmin(page, baseURL);
+  await signInAsVerifiedAdmin(page, baseURL);
   expect((await page.request.post(`/api/orders/${orderIds[3]}/cancel`, { headers: origin })).status()).toBe(200);
   const buyerQ = encodeURIComponent(emails[0]!);
   await walkPagesOfTwo(page, "/dashboard/manageOrder?pageSize=2", "Order pages", /[?&]pageSize=2(&|$)/);
