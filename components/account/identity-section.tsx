@@ -16,6 +16,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
 import { useImagePreview } from "@/components/ui/use-image-preview";
 import { nameSchema } from "@/models/accounts";
+import { fileInputClass } from "@/components/ui/file-input";
 
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 const SAVE_FAILED = "We couldn't save your name and photo. Try again.";
@@ -127,7 +128,7 @@ export function IdentitySection({ account }: { account: Account }) {
                 accept="image/*"
                 aria-invalid={errors.photo ? true : undefined}
                 aria-describedby={photoDescribedBy}
-                className="block w-full min-w-0 text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-900 hover:file:bg-slate-50"
+                className={fileInputClass}
                 {...photoField}
               />
               {errors.photo?.message ? (

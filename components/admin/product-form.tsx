@@ -13,6 +13,7 @@ import { TextField } from "@/components/ui/text-field";
 import { useImagePreview } from "@/components/ui/use-image-preview";
 import { productInputSchema, typedPriceSchema, type Product } from "@/models/catalog";
 import { uploadImage } from "./upload-image";
+import { fileInputClass } from "@/components/ui/file-input";
 
 // The same limit the server applies (lib/storage/images.ts); the server also judges the file by its
 // content, so this only spares an admin a pointless upload.
@@ -303,7 +304,7 @@ export function ProductForm(props: ProductFormProps) {
             accept="image/*"
             aria-invalid={errors.photo ? true : undefined}
             aria-describedby={photoDescribedBy}
-            className="block w-full min-w-0 text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-900 hover:file:bg-slate-50"
+            className={fileInputClass}
             {...register("photo", { onChange: showPreview })}
           />
         </div>

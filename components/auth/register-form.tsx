@@ -14,6 +14,7 @@ import { OrDivider, primaryButtonClass } from "./auth-card";
 import { NETWORK_ERROR, readErrorMessage, TOO_MANY_ATTEMPTS } from "./error-body";
 import { ProviderButtons, type ProviderOption } from "./provider-buttons";
 import { useSignedIn } from "./use-signed-in";
+import { fileInputClass } from "@/components/ui/file-input";
 
 const PHOTO_REQUIRED = "Add a profile photo";
 
@@ -151,7 +152,7 @@ export function RegisterForm({ next, providers }: RegisterFormProps) {
               accept="image/*"
               aria-invalid={errors.photo ? true : undefined}
               aria-describedby={photoDescribedBy}
-              className="block w-full min-w-0 text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-900 hover:file:bg-slate-50"
+              className={fileInputClass}
               {...photoField}
             />
           </div>
