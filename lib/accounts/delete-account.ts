@@ -3,18 +3,17 @@ import { eq, sql } from "drizzle-orm";
 import { recordAudit, redactAccountInAudit } from "@/lib/audit/service";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { log } from "@/lib/log";
 import { forgetMailTo } from "@/lib/mail";
 import { invalidateCatalog } from "@/lib/catalog/service";
 import { anonymiseOrdersOfUser } from "@/lib/orders/anonymise";
 import { cancelUnpaidOrdersOfDeletedAccount } from "@/lib/orders/service";
 import { cancelPaymentIntentsOf } from "@/lib/payments/service";
 import { invalidatePublicReviews } from "@/lib/reviews/service";
-import { deleteImage, isStoredImageUrl } from "@/lib/storage";
 import { user } from "@/models/schema";
 import { requireAnotherActiveAdmin } from "./last-admin";
 import { ROLE_CHANGE_LOCK } from "@/lib/db/locks";
 import { clearPasswordLockout } from "./lockout";
+import { discardAccountPhoto } from "./photo";
 import { requireRecentSignIn } from "./recent-sign-in";
 import type { Actor } from "./roles";
 
@@ -55,10 +54,6 @@ export async function deleteAccount(actor: Actor, now = new Date()): Promise<{ o
     invalidateCatalog();
     await cancelPaymentIntentsOf(deleted.cancelled);
   }
-  if (isStoredImageUrl(deleted.image)) {
-    await deleteImage(deleted.image).catch((error: unknown) =>
-      log("warn", "deleted account's photo could not be removed", { error: error instanceof Error ? error.message : String(error) }),
-    );
-  }
+  await discardAccountPhoto(deleted.image, "account deleted");
   return { ordersAnonymised: deleted.ordersAnonymised };
 }

@@ -1,10 +1,11 @@
 import "server-only";
 import { isAPIError } from "better-auth/api";
 import { getAuth } from "@/lib/auth";
-import { AppError, isAppError } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { parseWith } from "@/lib/http";
-import { deleteImage, saveImage } from "@/lib/storage";
+import { deleteImage } from "@/lib/storage";
 import { registerFieldsSchema } from "@/models/accounts";
+import { storeAccountPhoto } from "./photo";
 import { toUserView, type UserView } from "./service";
 
 export type RegisterInput = {
@@ -35,13 +36,7 @@ export async function registerCustomer(input: RegisterInput): Promise<Registered
   }
   const values = parseWith(registerFieldsSchema, parsed.data);
 
-  let photoUrl: string;
-  try {
-    photoUrl = (await saveImage(input.photo as Uint8Array)).url;
-  } catch (error) {
-    if (isAppError(error)) throw new AppError(error.kind, error.message, { photo: error.message });
-    throw error;
-  }
+  const photoUrl = await storeAccountPhoto(input.photo as Uint8Array);
 
   const auth = await getAuth();
   try {
