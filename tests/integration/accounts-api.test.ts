@@ -6,7 +6,7 @@ import * as registerRoute from "@/app/api/register/route";
 import * as uploadsRoute from "@/app/api/uploads/route";
 import * as uploadFile from "@/app/uploads/[name]/route";
 import * as healthRoute from "@/app/api/health/route";
-import { cookiesFrom, makeRequest, noParams, pngBytes, signUp, uniqueEmail } from "@/tests/fixtures/http";
+import { cookiesFrom, makeRequest, multipartForm, noParams, pngBytes, signUp, uniqueEmail } from "@/tests/fixtures/http";
 import { verifyThroughMail } from "@/tests/fixtures/mail";
 import { uploadedNames } from "@/tests/fixtures/uploads";
 
@@ -90,15 +90,6 @@ describe("sign-up, sign-in and sign-out over HTTP", () => {
   });
 });
 
-function registerForm(fields: Record<string, string | Uint8Array | undefined>, photoType = "image/png"): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    if (typeof value === "string") form.set(key, value);
-    else form.set(key, new Blob([new Uint8Array(value)], { type: photoType }), "photo.png");
-  }
-  return form;
-}
 
 describe("POST /api/register (account with a profile photo)", () => {
   it("creates the account, stores the photo as WebP, signs the customer in", async () => {
@@ -106,7 +97,7 @@ describe("POST /api/register (account with a profile photo)", () => {
     const response = await registerRoute.POST(
       makeRequest("/api/register", {
         method: "POST",
-        body: registerForm({ name: "Robin Register", email, password: "long-enough-pw", photo: await pngBytes() }),
+        body: multipartForm({ name: "Robin Register", email, password: "long-enough-pw", photo: await pngBytes() }),
       }),
       noParams(),
     );
@@ -129,7 +120,7 @@ describe("POST /api/register (account with a profile photo)", () => {
   it("names every missing or invalid field, and writes nothing", async () => {
     const before = (await uploadedNames()).length;
     const response = await registerRoute.POST(
-      makeRequest("/api/register", { method: "POST", body: registerForm({ name: "", email: "nope", password: "short" }) }),
+      makeRequest("/api/register", { method: "POST", body: multipartForm({ name: "", email: "nope", password: "short" }) }),
       noParams(),
     );
     expect(response.status).toBe(422);
@@ -147,7 +138,7 @@ describe("POST /api/register (account with a profile photo)", () => {
     const response = await registerRoute.POST(
       makeRequest("/api/register", {
         method: "POST",
-        body: registerForm({
+        body: multipartForm({
           name: "Tex",
           email: uniqueEmail(),
           password: "long-enough-pw",
@@ -166,7 +157,7 @@ describe("POST /api/register (account with a profile photo)", () => {
     const response = await registerRoute.POST(
       makeRequest("/api/register", {
         method: "POST",
-        body: registerForm({ name: "Twin", email, password: "long-enough-pw", photo: await pngBytes() }),
+        body: multipartForm({ name: "Twin", email, password: "long-enough-pw", photo: await pngBytes() }),
       }),
       noParams(),
     );

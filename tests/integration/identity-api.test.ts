@@ -4,7 +4,7 @@ import * as reviews from "@/app/api/reviews/route";
 import * as uploadFile from "@/app/uploads/[name]/route";
 import { changeIdentity } from "@/lib/accounts/identity";
 import type { Actor } from "@/lib/accounts/roles";
-import { makeRequest, noParams, pngBytes, signUp, type Session } from "@/tests/fixtures/http";
+import { makeRequest, multipartForm, noParams, pngBytes, type Session, signUp } from "@/tests/fixtures/http";
 import { uploadedNames } from "@/tests/fixtures/uploads";
 
 /** PATCH /api/me/identity: a signed-in person changes their own name and/or photo. */
@@ -13,15 +13,6 @@ type ErrorBody = { error: { code: string; message: string; fields?: Record<strin
 type Account = { id: string; name: string; email: string; imageUrl: string | null; role: string };
 type Review = { authorName: string; authorImageUrl: string | null; text: string };
 
-function identityForm(fields: { name?: string; photo?: Uint8Array | string; [extra: string]: Uint8Array | string | undefined }, photoType = "image/png"): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    if (typeof value === "string") form.set(key, value);
-    else form.set(key, new Blob([new Uint8Array(value)], { type: photoType }), "photo.png");
-  }
-  return form;
-}
 
 const change = (session: Session | null, body: BodyInit, headers?: Record<string, string>) =>
   identityRoute.PATCH(makeRequest("/api/me/identity", { method: "PATCH", body, cookie: session?.cookie, headers }), noParams());
@@ -31,16 +22,16 @@ const publicReviews = async () => ((await (await reviews.GET(makeRequest("/api/r
 
 describe("PATCH /api/me/identity", () => {
   it("needs a signed-in account (401), and refuses a post from another site (403)", async () => {
-    expect((await change(null, identityForm({ name: "Nobody" }))).status).toBe(401);
+    expect((await change(null, multipartForm({ name: "Nobody" }))).status).toBe(401);
     const person = await signUp({ name: "Cross Site" });
-    expect((await change(person, identityForm({ name: "Hijacked" }), { origin: "https://evil.example" })).status).toBe(403);
+    expect((await change(person, multipartForm({ name: "Hijacked" }), { origin: "https://evil.example" })).status).toBe(403);
     expect((await account(person)).name).toBe("Cross Site");
   });
 
   it("changes the name alone and keeps the photo", async () => {
     const person = await signUp({ name: "Old Name" });
     const before = await account(person);
-    const response = await change(person, identityForm({ name: "  New Name  " }));
+    const response = await change(person, multipartForm({ name: "  New Name  " }));
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ id: person.userId, name: "New Name", email: person.email, imageUrl: before.imageUrl, role: "customer" });
     expect(await account(person)).toMatchObject({ name: "New Name", imageUrl: before.imageUrl });
@@ -52,7 +43,7 @@ describe("PATCH /api/me/identity", () => {
     const oldUrl = (await account(person)).imageUrl;
     expect(await uploadedNames()).toContain(fileName(oldUrl));
 
-    const response = await change(person, identityForm({ name: "Photo Changed", photo: await pngBytes(120, 80) }));
+    const response = await change(person, multipartForm({ name: "Photo Changed", photo: await pngBytes(120, 80) }));
     expect(response.status).toBe(200);
     const changed = (await response.json()) as Account;
     expect(changed.name).toBe("Photo Changed");
@@ -73,7 +64,7 @@ describe("PATCH /api/me/identity", () => {
   it("changes the photo alone and keeps the name", async () => {
     const person = await signUp({ name: "Keeps Name" });
     const oldUrl = (await account(person)).imageUrl;
-    const response = await change(person, identityForm({ photo: await pngBytes() }));
+    const response = await change(person, multipartForm({ photo: await pngBytes() }));
     expect(response.status).toBe(200);
     const changed = (await response.json()) as Account;
     expect(changed).toMatchObject({ name: "Keeps Name" });
@@ -91,7 +82,7 @@ describe("PATCH /api/me/identity", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ name: "Still Pictured", imageUrl: oldUrl });
     // And what Node's FormData sends for an empty, nameless blob: an empty text part.
-    const form = identityForm({ name: "Still Pictured Twice" });
+    const form = multipartForm({ name: "Still Pictured Twice" });
     form.set("photo", new Blob([]), "");
     const again = await change(person, form);
     expect(again.status).toBe(200);
@@ -110,7 +101,7 @@ describe("PATCH /api/me/identity", () => {
     const person = await signUp({ name: "Unchanged Person" });
     const before = await account(person);
     const uploads = await uploadedNames();
-    const response = await change(person, identityForm(fields));
+    const response = await change(person, multipartForm(fields));
     expect(response.status).toBe(status);
     expect(((await response.json()) as ErrorBody).error.fields).toEqual(expected);
     expect(await account(person)).toMatchObject({ name: "Unchanged Person", imageUrl: before.imageUrl });
@@ -121,7 +112,7 @@ describe("PATCH /api/me/identity", () => {
     const person = await signUp({ name: "Text File" });
     const before = await account(person);
     const uploads = await uploadedNames();
-    const response = await change(person, identityForm({ name: "Renamed Anyway", photo: new TextEncoder().encode("definitely not an image") }));
+    const response = await change(person, multipartForm({ name: "Renamed Anyway", photo: new TextEncoder().encode("definitely not an image") }));
     expect(response.status).toBe(415);
     const body = (await response.json()) as ErrorBody;
     expect(body.error.fields?.photo).toBe("Upload a JPEG, PNG, WebP, GIF or AVIF image.");
@@ -132,7 +123,7 @@ describe("PATCH /api/me/identity", () => {
   it("refuses SVG (it can carry scripts) with 415", async () => {
     const person = await signUp();
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
-    const response = await change(person, identityForm({ photo: svg }, "image/svg+xml"));
+    const response = await change(person, multipartForm({ photo: svg }, "image/svg+xml"));
     expect(response.status).toBe(415);
   });
 
@@ -142,13 +133,13 @@ describe("PATCH /api/me/identity", () => {
     const uploads = await uploadedNames();
     const justOver = new Uint8Array(5 * 1024 * 1024 + 1);
     justOver.set(await pngBytes());
-    const over = await change(person, identityForm({ name: "Too Big", photo: justOver }));
+    const over = await change(person, multipartForm({ name: "Too Big", photo: justOver }));
     expect(over.status).toBe(413);
     expect(((await over.json()) as ErrorBody).error.fields?.photo).toBe("Images must be 5 MB or smaller.");
 
     const farOver = new Uint8Array(6 * 1024 * 1024);
     farOver.set(await pngBytes());
-    expect((await change(person, identityForm({ name: "Too Big", photo: farOver }))).status).toBe(413);
+    expect((await change(person, multipartForm({ name: "Too Big", photo: farOver }))).status).toBe(413);
     expect(await account(person)).toMatchObject({ name: "Big Photo", imageUrl: before.imageUrl });
     expect(await uploadedNames()).toEqual(uploads);
   });
@@ -175,7 +166,7 @@ describe("PATCH /api/me/identity", () => {
     const before = (await publicReviews()).find((r) => r.text === text);
     expect(before).toMatchObject({ authorName: "Review Author" });
 
-    const response = await change(author, identityForm({ name: "Renamed Author", photo: await pngBytes(64, 64) }));
+    const response = await change(author, multipartForm({ name: "Renamed Author", photo: await pngBytes(64, 64) }));
     expect(response.status).toBe(200);
     const changed = (await response.json()) as Account;
 
