@@ -39,7 +39,6 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <SiteHeader />
-        <VerifyEmailReminder />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
@@ -49,6 +48,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <Suspense>
           <SiteFooter />
         </Suspense>
+        {/* Last in the page and sticky at the viewport's bottom: it appears once the session is known,
+            after the first paint, and above the page it pushed everything down under a reader's
+            pointer (a click aimed at Add to cart landed on the gap above it). */}
+        <VerifyEmailReminder />
         <Toaster />
         <RouteFocus />
       </body>

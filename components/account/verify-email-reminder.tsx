@@ -7,7 +7,7 @@ import { useSession } from "@/components/layout/use-session";
 const VerifyEmailBanner = dynamic(() => import("./verify-email-banner").then((m) => m.VerifyEmailBanner), { ssr: false });
 
 /**
- * Under the header for a signed-in customer whose address is not verified yet. They can still shop;
+ * At the foot of the window, for a signed-in customer whose address is not verified yet. They can still shop;
  * this only reminds them, with the resend button. Reads the header's session (SWR), so no extra request.
  */
 export function VerifyEmailReminder() {

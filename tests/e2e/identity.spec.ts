@@ -48,6 +48,42 @@ test("register, open the verification mail, and the account shows as verified", 
   await expect(page.getByRole("heading", { level: 1, name: "Email address already verified" })).toBeVisible();
 });
 
+test("the verification reminder sits at the foot of the window and moves nothing on the page", async ({ page, browser }) => {
+  const list = (await (await page.request.get("/api/products?sort=name")).json()) as { items: { id: string; name: string }[] };
+  const product = list.items[0];
+  if (!product) throw new Error("the sample catalog is empty");
+  await registerThroughPage(page, "Sam Steady");
+  const visitor = await browser.newPage();
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    // The same page for a visitor, who gets no reminder: where its Add to cart button is.
+    await visitor.setViewportSize(viewport);
+    await visitor.goto(`/products/${product.id}`);
+    const expected = await visitor.getByRole("button", { name: `Add to cart: ${product.name}` }).boundingBox();
+
+    // The reminder appears once the session is known, after the first paint: a click aimed at the
+    // button then must still land on it, so nothing above it may move.
+    await page.setViewportSize(viewport);
+    await page.goto(`/products/${product.id}`);
+    const reminder = page.getByRole("complementary", { name: "Verification reminder" });
+    await expect(reminder).toBeVisible();
+    expect((await page.getByRole("button", { name: `Add to cart: ${product.name}` }).boundingBox())?.y).toBe(expected?.y);
+    const box = await reminder.boundingBox();
+    expect(box && Math.round(box.y + box.height)).toBe(viewport.height);
+    expect(box?.height).toBeLessThan(viewport.height / 8);
+  }
+  await visitor.close();
+
+  // It covers the foot of the window, so it can be put away until the tab is closed.
+  await page.getByRole("complementary", { name: "Verification reminder" }).getByRole("button", { name: "Hide the reminder" }).click();
+  await expect(page.getByRole("complementary", { name: "Verification reminder" })).toHaveCount(0);
+  await page.goto("/servicedata");
+  await expect(page.getByTestId("user-menu")).toBeVisible();
+  await expect(page.getByRole("complementary", { name: "Verification reminder" })).toHaveCount(0);
+});
+
 test("a verification link opened on another device asks to sign in there first, then confirms the address", async ({ page, browser }) => {
   const email = await registerThroughPage(page, "Otto Otherdevice");
   const mail = await newestMailTo(email, { subject: "Confirm your email address for ToolForge" });
