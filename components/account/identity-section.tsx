@@ -43,7 +43,7 @@ export function IdentitySection({ account }: { account: Account }) {
   const router = useRouter();
   const { mutate } = useSWRConfig();
   const [formError, setFormError] = useState<string | null>(null);
-  const [preview, previewFile] = useImagePreview();
+  const [preview, previewFile, previewFailed] = useImagePreview();
   const {
     register,
     handleSubmit,
@@ -110,7 +110,14 @@ export function IdentitySection({ account }: { account: Account }) {
             {preview ? (
               // A local blob: URL of the chosen file; next/image cannot optimise it and need not.
               // eslint-disable-next-line @next/next/no-img-element
-              <img src={preview} alt="Preview of your new photo" width={96} height={96} className="size-24 rounded-full border border-slate-200 object-cover" />
+              <img
+                src={preview}
+                alt="Preview of your new photo"
+                width={96}
+                height={96}
+                onError={previewFailed}
+                className="size-24 rounded-full border border-slate-200 object-cover"
+              />
             ) : (
               <Avatar src={account.imageUrl} name={account.name} size={96} />
             )}

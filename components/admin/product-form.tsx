@@ -79,7 +79,7 @@ export function ProductForm(props: ProductFormProps) {
   const [upload, setUpload] = useState<Upload | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ id: string; name: string } | null>(null);
-  const [preview, previewFile] = useImagePreview();
+  const [preview, previewFile, previewFailed] = useImagePreview();
 
   const defaultValues: DefaultValues<ProductFormValues> = editing
     ? {
@@ -288,6 +288,7 @@ export function ProductForm(props: ProductFormProps) {
               <img
                 src={preview ?? editing?.imageUrl}
                 alt={preview ? "Preview of the chosen photo" : "Current photo"}
+                onError={preview ? previewFailed : undefined}
                 className="size-full object-cover"
               />
             ) : (

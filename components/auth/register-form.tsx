@@ -35,10 +35,7 @@ type RegisterFormProps = { next: string; providers: ProviderOption[] };
 export function RegisterForm({ next, providers }: RegisterFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const created = useSignedIn(next);
-  const [preview, previewFile] = useImagePreview();
-  // A file can claim to be an image and still not decode (a renamed file, HEIC): then the circle keeps
-  // its placeholder instead of the browser's broken-image box. The server refuses such a photo anyway.
-  const [undecodablePreview, setUndecodablePreview] = useState<string | null>(null);
+  const [preview, previewFile, previewFailed] = useImagePreview();
   const {
     register,
     handleSubmit,
@@ -131,13 +128,13 @@ export function RegisterForm({ next, providers }: RegisterFormProps) {
           </label>
           <div className="flex items-center gap-4">
             <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-full border border-slate-300 bg-slate-100">
-              {preview && preview !== undecodablePreview ? (
+              {preview ? (
                 // A local blob: URL of the chosen file; next/image cannot optimise it and need not.
                 // eslint-disable-next-line @next/next/no-img-element
                 <img
                   src={preview}
                   alt="Preview of your profile photo"
-                  onError={() => setUndecodablePreview(preview)}
+                  onError={previewFailed}
                   className="size-full object-cover"
                 />
               ) : (

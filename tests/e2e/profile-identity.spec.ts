@@ -36,6 +36,9 @@ test.describe("name and photo on /profile", () => {
     const picker = section.getByLabel("New profile photo");
     await name.fill("Ida Renamed");
     await picker.setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("definitely not an image") });
+    // The browser cannot draw it either: the current photo stays, not a broken-image box.
+    await expect(section.getByRole("img", { name: "Preview of your new photo" })).toHaveCount(0);
+    await expect(section.getByRole("img", { name: "Photo of Ida Identity" })).toBeVisible();
     await save.click();
     await expect(section.getByText("Upload a JPEG, PNG, WebP, GIF or AVIF image.")).toBeVisible();
     await expect(picker).toBeFocused();
