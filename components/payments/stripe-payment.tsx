@@ -8,6 +8,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { FormStatus } from "@/components/ui/form-status";
 import { sendJson } from "@/components/ui/send-json";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { declinedMessage } from "./declined";
 
 type StripePaymentProps = {
   orderId: string;
@@ -58,7 +59,10 @@ function StripePaymentForm({ orderId, onPaid }: { orderId: string; onPaid: () =>
         redirect: "if_required",
       });
       if (error) {
-        setFormError(error.message ?? "The payment did not go through. Please try again.");
+        // A card Stripe's network refused ("card_error") gets the next step; other errors (a field
+        // left empty, a lost connection) say what to fix themselves.
+        const message = error.message ?? "The payment did not go through. Please try again.";
+        setFormError(error.type === "card_error" ? declinedMessage(message) : message);
         return;
       }
       // The server retrieves the PaymentIntent from Stripe itself before marking the order paid.

@@ -11,6 +11,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
 import type { CardInput } from "@/models/payments";
 import { cardFormSchema, type CardFormValues } from "./card-form-schema";
+import { declinedMessage } from "./declined";
 
 type TestCardFormProps = {
   orderId: string;
@@ -85,7 +86,9 @@ export function TestCardForm({ orderId, amountLabel, onPaid }: TestCardFormProps
       const field = CARD_FIELDS.find((name) => key === name || key.endsWith(`.${name}`));
       if (field) setError(field, { message });
     }
-    setFormError(result.message);
+    // A refused card gets the next step; a failed or expired 3-D Secure step already says what to do.
+    const refusedCard = errorCode(result.body) === "payment_declined" && !errorDetail(result.body, "declineCode")?.startsWith("authentication_");
+    setFormError(refusedCard ? declinedMessage(result.message) : result.message);
   }
 
   // A new try clears the last one's message, also when this one stops at the form's own checks.

@@ -123,6 +123,8 @@ test("a declined card says why in the modal and the order stays payable", async 
   await dialog.getByRole("button", { name: "Payment", exact: true }).click();
   const alert = dialog.getByRole("alert").filter({ hasText: "Your card was declined." });
   await expect(alert).toBeVisible();
+  // …and what to do next.
+  await expect(alert).toContainText("Try another card, or ask your bank why it was refused. Your order waits, unpaid, in My Orders.");
   await expect(dialog).toBeVisible();
   const unpaid = (await (await page.request.get(`/api/orders/${order.id}`)).json()) as Order;
   expect(unpaid.status).toBe("unpaid");
