@@ -107,10 +107,12 @@ export const DEFERRED_SCRIPT_TYPE = "text/x-toolforge-after-paint";
 // Loads the chunks once the page has painted (ADR 041): when the document is parsed and the browser
 // has reported its first contentful paint (a PerformanceObserver; the entry comes once the frame is
 // on screen, later than requestAnimationFrame on a busy machine), in the task after. Without paint
-// timing it waits a frame; a page that has not painted after 3 s (a hidden tab) loads anyway.
+// timing it waits a frame; a page that has not painted after 3 s (a hidden tab) loads anyway. Next's
+// error document (`<html id="__next_error__">`, a page whose render failed) is empty until its scripts
+// draw the error message: it loads them at once instead of showing a blank page for those 3 s.
 // Each placeholder becomes the async <script> Next rendered; under 'strict-dynamic' a nonced script
 // may add scripts, so they need no nonce.
-const LOAD_AFTER_PAINT = `(function(){var done=false;function load(){if(done)return;done=true;var list=document.querySelectorAll('script[type="${DEFERRED_SCRIPT_TYPE}"]');for(var i=0;i<list.length;i++){var s=document.createElement("script");s.src=list[i].getAttribute("data-src");s.async=true;document.head.appendChild(s)}}function afterPaint(){var types=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];if(types.indexOf("paint")<0){requestAnimationFrame(function(){setTimeout(load,0)});return}setTimeout(load,3000);new PerformanceObserver(function(entries,observer){if(entries.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(load,0)}}).observe({type:"paint",buffered:true})}if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",afterPaint);else afterPaint()})()`;
+export const LOAD_AFTER_PAINT = `(function(){var done=false;function load(){if(done)return;done=true;var list=document.querySelectorAll('script[type="${DEFERRED_SCRIPT_TYPE}"]');for(var i=0;i<list.length;i++){var s=document.createElement("script");s.src=list[i].getAttribute("data-src");s.async=true;document.head.appendChild(s)}}function afterPaint(){if(document.documentElement.id==="__next_error__"){load();return}var types=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];if(types.indexOf("paint")<0){requestAnimationFrame(function(){setTimeout(load,0)});return}setTimeout(load,3000);new PerformanceObserver(function(entries,observer){if(entries.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(load,0)}}).observe({type:"paint",buffered:true})}if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",afterPaint);else afterPaint()})()`;
 
 /**
  * A streaming rewrite that gives every <script> tag, and every <link> that preloads a script, the

@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import * as products from "@/app/api/products/route";
 import * as me from "@/app/api/me/route";
-import { applySecurityHeaders, DEFERRED_SCRIPT_TYPE, nonceInjector, readSecurityPolicy, type SecurityPolicy } from "@/server/security-headers.mjs";
+import vm from "node:vm";
+import { applySecurityHeaders, DEFERRED_SCRIPT_TYPE, LOAD_AFTER_PAINT, nonceInjector, readSecurityPolicy, type SecurityPolicy } from "@/server/security-headers.mjs";
 
 /**
  * The headers server/index.mjs puts on every answer: real API handlers and a streamed HTML page
@@ -235,5 +236,43 @@ describe("nonceInjector", () => {
     expect(injector.push(html) + injector.end()).toBe(
       '<link nonce="N" rel="preload" as="script" href="/_next/static/chunks/b.js"/><script nonce="N" src="/_next/static/chunks/a.js" async=""></script>',
     );
+  });
+});
+
+describe("the loader of the chunks after the first paint (ADR 041)", () => {
+  /** Runs the loader in a parsed document that has not painted yet; answers the scripts it added. */
+  function runLoader(htmlId: string): { added: string[]; timers: number[] } {
+    const added: string[] = [];
+    const timers: number[] = [];
+    const document = {
+      readyState: "complete",
+      documentElement: { id: htmlId },
+      querySelectorAll: () => [{ getAttribute: () => "/_next/static/chunks/a.js" }],
+      createElement: () => ({ src: "", async: false }),
+      head: { appendChild: (script: { src: string }) => added.push(script.src) },
+    };
+    // Paint timing is supported, and the first paint has not been reported yet.
+    class PerformanceObserver {
+      static supportedEntryTypes = ["paint"];
+      observe() {}
+    }
+    vm.runInNewContext(LOAD_AFTER_PAINT, {
+      document,
+      window: { PerformanceObserver },
+      PerformanceObserver,
+      setTimeout: (_: () => void, ms: number) => timers.push(ms),
+      requestAnimationFrame: () => undefined,
+    });
+    return { added, timers };
+  }
+
+  it("waits for the first paint on a page", () => {
+    const { added, timers } = runLoader("");
+    expect(added).toEqual([]);
+    expect(timers).toEqual([3000]);
+  });
+
+  it("loads at once on Next's error document, which is blank until its scripts run", () => {
+    expect(runLoader("__next_error__").added).toEqual(["/_next/static/chunks/a.js"]);
   });
 });
