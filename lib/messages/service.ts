@@ -114,14 +114,14 @@ const CSV_BATCH = 1_000;
  * Every subscriber as CSV, oldest first, produced batch by batch (keyset, 1,000 rows per query) so that
  * neither the database nor this process ever holds the whole list. The admin check runs before the
  * first byte. Each row carries the subscriber's own unsubscribe link, for the admins' mail tool to put
- * in every mail.
+ * in every mail, and the same for a `List-Unsubscribe` header (one click, RFC 8058).
  */
 export async function subscribersCsv(actor: Actor): Promise<AsyncGenerator<string>> {
   requireAdmin(actor);
   const db = await getDb();
-  const unsubscribeUrl = unsubscribeUrlMaker();
+  const unsubscribeUrls = unsubscribeUrlMaker();
   async function* batches(): AsyncGenerator<string> {
-    yield "email,subscribed_at,unsubscribe_url\r\n";
+    yield "email,subscribed_at,unsubscribe_url,one_click_unsubscribe_url\r\n";
     let cursor: string | undefined;
     for (let page = 1; ; page += 1) {
       const query = { page, pageSize: CSV_BATCH, cursor };
@@ -133,7 +133,12 @@ export async function subscribersCsv(actor: Actor): Promise<AsyncGenerator<strin
         .orderBy(...plan.orderBy)
         .limit(CSV_BATCH);
       if (rows.length === 0) return;
-      yield rows.map((r) => `${csvCell(r.email)},${csvCell(r.createdAt.toISOString())},${csvCell(unsubscribeUrl(r.email))}\r\n`).join("");
+      yield rows
+        .map((r) => {
+          const urls = unsubscribeUrls(r.email);
+          return `${csvCell(r.email)},${csvCell(r.createdAt.toISOString())},${csvCell(urls.page)},${csvCell(urls.oneClick)}\r\n`;
+        })
+        .join("");
       const last = rows[rows.length - 1];
       if (!last || rows.length < CSV_BATCH) return;
       cursor = encodeCursor({ key: last.cursorKey, id: last.cursorId, dir: "after" });

@@ -20,16 +20,24 @@ export function unsubscribeToken(email: string): string {
   return tokenFor(resolveAuthSecret(getEnv()), email);
 }
 
-/** A maker of unsubscribe links that reads the secret once, for the CSV export's many rows. */
-export function unsubscribeUrlMaker(): (email: string) => string {
+/**
+ * A maker of a subscriber's two unsubscribe addresses that reads the secret once, for the CSV export's
+ * many rows: `page`, the link to put in a mail's text (it asks before anything changes), and
+ * `oneClick`, the address for a mail's `List-Unsubscribe` header with `List-Unsubscribe-Post:
+ * List-Unsubscribe=One-Click` (RFC 8058: the mail provider posts to it). Both carry the same query.
+ */
+export function unsubscribeUrlMaker(): (email: string) => { page: string; oneClick: string } {
   const { appUrl } = getEnv();
   const secret = resolveAuthSecret(getEnv());
-  return (email) => `${appUrl}/newsletter/unsubscribe?${new URLSearchParams({ email: email.toLowerCase(), token: tokenFor(secret, email) })}`;
+  return (email) => {
+    const query = new URLSearchParams({ email: email.toLowerCase(), token: tokenFor(secret, email) });
+    return { page: `${appUrl}/newsletter/unsubscribe?${query}`, oneClick: `${appUrl}/api/newsletter/unsubscribe?${query}` };
+  };
 }
 
 /** The page a subscriber opens from a mail: it asks before anything changes (mail scanners open links). */
 export function unsubscribeUrl(email: string): string {
-  return unsubscribeUrlMaker()(email);
+  return unsubscribeUrlMaker()(email).page;
 }
 
 /** Whether `token` was made for `email`, compared in constant time. */

@@ -310,7 +310,7 @@ describe("newsletter export", () => {
     expect(response.headers.get("content-type")).toMatch(/text\/csv/);
     expect(response.headers.get("content-disposition")).toMatch(/attachment/);
     const text = await response.text();
-    expect(text.split("\r\n")[0]).toBe("email,subscribed_at,unsubscribe_url");
+    expect(text.split("\r\n")[0]).toBe("email,subscribed_at,unsubscribe_url,one_click_unsubscribe_url");
     expect(text).toContain("csv-fan@toolforge.test,");
     const { csvCell } = await import("@/lib/messages/service");
     expect(csvCell("=cmd()@x.test")).toBe("'=cmd()@x.test");

@@ -123,7 +123,7 @@ describe("the subscribers CSV carries each subscriber's unsubscribe link", () =>
     const response = await adminSubscribers.GET(makeRequest("/api/admin/subscribers?format=csv", { cookie: admin.cookie }), noParams());
     expect(response.status).toBe(200);
     const lines = (await response.text()).split("\r\n");
-    expect(lines[0]).toBe("email,subscribed_at,unsubscribe_url");
+    expect(lines[0]).toBe("email,subscribed_at,unsubscribe_url,one_click_unsubscribe_url");
     const row = lines.find((line) => line.startsWith(`${email},`));
     expect(row).toBeDefined();
     const link = new URL(row!.split(",")[2]!);
@@ -133,6 +133,24 @@ describe("the subscribers CSV carries each subscriber's unsubscribe link", () =>
 
     const left = await leave({ email: link.searchParams.get("email"), token: link.searchParams.get("token") });
     expect(left.status).toBe(200);
+    expect(await isSubscribed(email)).toBe(false);
+  });
+
+  it("has a one_click_unsubscribe_url column that a mail provider's one-click POST unsubscribes with", async () => {
+    const email = uniqueEmail("csv-one-click");
+    await subscribe(email);
+    const response = await adminSubscribers.GET(makeRequest("/api/admin/subscribers?format=csv", { cookie: admin.cookie }), noParams());
+    const row = (await response.text()).split("\r\n").find((line) => line.startsWith(`${email},`));
+    const [, , page, oneClick] = row!.split(",");
+    const url = new URL(oneClick!);
+    expect(`${url.origin}${url.pathname}`).toBe(`${getEnv().appUrl}/api/newsletter/unsubscribe`);
+    expect(url.search).toBe(new URL(page!).search);
+    // What the provider sends for `List-Unsubscribe-Post: List-Unsubscribe=One-Click`: no cookie, no Origin.
+    const posted = await unsubscribeRoute.POST(
+      new Request(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }),
+      noParams(),
+    );
+    expect(posted.status).toBe(200);
     expect(await isSubscribed(email)).toBe(false);
   });
 });
