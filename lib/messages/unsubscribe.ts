@@ -27,8 +27,9 @@ export function unsubscribeToken(email: string): string {
  * List-Unsubscribe=One-Click` (RFC 8058: the mail provider posts to it). Both carry the same query.
  */
 export function unsubscribeUrlMaker(): (email: string) => { page: string; oneClick: string } {
-  const { appUrl } = getEnv();
-  const secret = resolveAuthSecret(getEnv());
+  const env = getEnv();
+  const { appUrl } = env;
+  const secret = resolveAuthSecret(env);
   return (email) => {
     const query = new URLSearchParams({ email: email.toLowerCase(), token: tokenFor(secret, email) });
     return { page: `${appUrl}/newsletter/unsubscribe?${query}`, oneClick: `${appUrl}/api/newsletter/unsubscribe?${query}` };

@@ -30,6 +30,9 @@ async function isSubscribed(email: string): Promise<boolean> {
 }
 
 const leave = (json: unknown) => unsubscribeRoute.POST(makeRequest("/api/newsletter/unsubscribe", { method: "POST", json }), noParams());
+/** A mail provider's RFC 8058 one-click POST to `url`: form-encoded, from its own servers (no Origin header, no cookie). */
+const oneClick = (url: string | URL, body = "List-Unsubscribe=One-Click") =>
+  unsubscribeRoute.POST(new Request(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body }), noParams());
 
 describe("POST /api/newsletter/unsubscribe", () => {
   it("removes the address whose link's token it gets", async () => {
@@ -91,12 +94,7 @@ describe("POST /api/newsletter/unsubscribe", () => {
     const email = uniqueEmail("one-click");
     await subscribe(email);
     const query = new URLSearchParams({ email, token: unsubscribeToken(email) });
-    // A mail provider posts from its own servers: no Origin header, no cookie.
-    const post = (body: string) =>
-      unsubscribeRoute.POST(
-        new Request(`${getEnv().appUrl}/api/newsletter/unsubscribe?${query}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body }),
-        noParams(),
-      );
+    const post = (body: string) => oneClick(`${getEnv().appUrl}/api/newsletter/unsubscribe?${query}`, body);
     expect((await post("List-Unsubscribe=Something-Else")).status).toBe(400);
     expect(await isSubscribed(email)).toBe(true);
     const response = await post("List-Unsubscribe=One-Click");
@@ -141,15 +139,12 @@ describe("the subscribers CSV carries each subscriber's unsubscribe link", () =>
     await subscribe(email);
     const response = await adminSubscribers.GET(makeRequest("/api/admin/subscribers?format=csv", { cookie: admin.cookie }), noParams());
     const row = (await response.text()).split("\r\n").find((line) => line.startsWith(`${email},`));
-    const [, , page, oneClick] = row!.split(",");
-    const url = new URL(oneClick!);
+    const [, , pageLink, oneClickLink] = row!.split(",");
+    const url = new URL(oneClickLink!);
     expect(`${url.origin}${url.pathname}`).toBe(`${getEnv().appUrl}/api/newsletter/unsubscribe`);
-    expect(url.search).toBe(new URL(page!).search);
-    // What the provider sends for `List-Unsubscribe-Post: List-Unsubscribe=One-Click`: no cookie, no Origin.
-    const posted = await unsubscribeRoute.POST(
-      new Request(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }),
-      noParams(),
-    );
+    expect(url.search).toBe(new URL(pageLink!).search);
+    // What the provider sends for `List-Unsubscribe-Post: List-Unsubscribe=One-Click`.
+    const posted = await oneClick(url);
     expect(posted.status).toBe(200);
     expect(await isSubscribed(email)).toBe(false);
   });
