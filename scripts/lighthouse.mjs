@@ -92,13 +92,13 @@ async function cpuBusy(ms) {
  * Total blocking time is the main thread's time × 4 (Lighthouse's mobile CPU slowdown), so work left
  * by something else on the machine (a finished test's database still vacuuming, say) is charged to
  * the page. Waits until the CPUs are at most 20 % busy over a second, 30 s at most, and answers the
- * last reading.
+ * machine as the run starts: that last reading and the load average.
  */
 async function quietCpu() {
   const deadline = Date.now() + 30_000;
   let busy = await cpuBusy(1000);
   while (busy !== null && busy > 0.2 && Date.now() < deadline) busy = await cpuBusy(1000);
-  return busy;
+  return { busy, load: os.loadavg()[0] };
 }
 
 /**
@@ -118,7 +118,7 @@ async function audit(url) {
 }
 
 async function auditOnce(url) {
-  const busy = await quietCpu();
+  const host = await quietCpu();
   const output = path.join(dataDir, `report-${Date.now()}.json`);
   const result = spawnSync(
     process.execPath,
@@ -135,14 +135,15 @@ async function auditOnce(url) {
   );
   if (result.status !== 0 || !fs.existsSync(output)) throw new Error(`lighthouse failed on ${url}:\n${result.stderr}`);
   const report = JSON.parse(fs.readFileSync(output, "utf8"));
-  report.hostBusyBefore = busy;
+  report.hostBefore = host;
   return report;
 }
 
-/** The machine a report was measured on: Lighthouse's CPU benchmark (its own "slow host" line is 1000) and how busy the CPUs were just before. */
+/** The machine a report was measured on: Lighthouse's CPU benchmark (its own "slow host" line is 1000), and how busy the CPUs were and the load average as the run started. */
 function hostLine(report) {
-  const busy = typeof report.hostBusyBefore === "number" ? `${Math.round(report.hostBusyBefore * 100)} %` : "unknown";
-  return `benchmark index ${Math.round(report.environment?.benchmarkIndex ?? 0)}, CPUs busy ${busy} before the run, load average ${os.loadavg()[0].toFixed(1)}, TBT ${Math.round(report.audits["total-blocking-time"].numericValue)} ms`;
+  const { busy, load } = report.hostBefore;
+  const busyText = typeof busy === "number" ? `${Math.round(busy * 100)} %` : "unknown";
+  return `benchmark index ${Math.round(report.environment?.benchmarkIndex ?? 0)}, CPUs busy ${busyText} and load average ${load.toFixed(1)} before the run, TBT ${Math.round(report.audits["total-blocking-time"].numericValue)} ms`;
 }
 
 /** The audits that cost a category points, for the report under the table. */
