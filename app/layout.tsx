@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from "next";
 import { Suspense, type ReactNode } from "react";
-import { VerifyEmailReminder } from "@/components/account/verify-email-reminder";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { RouteFocus } from "@/components/layout/route-focus";
 import { SiteHeader } from "@/components/layout/site-header";
@@ -48,10 +47,6 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <Suspense>
           <SiteFooter />
         </Suspense>
-        {/* Last in the page and sticky at the viewport's bottom: it appears once the session is known,
-            after the first paint, and above the page it pushed everything down under a reader's
-            pointer (a click aimed at Add to cart landed on the gap above it). */}
-        <VerifyEmailReminder />
         <Toaster />
         <RouteFocus />
       </body>

@@ -19,6 +19,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const panelRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const signOut = useSignOut();
+  // An address not confirmed yet: a dot on the button and the first item of the menu say so. Both sit
+  // where nothing else is, so the page does not move when the session arrives after the first paint.
+  const unconfirmed = user.emailVerified === false;
 
   const items = useCallback(
     () => Array.from(panelRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
@@ -83,7 +86,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         ref={buttonRef}
         type="button"
         data-testid="user-menu"
-        aria-label={`Account menu for ${user.name}`}
+        aria-label={`Account menu for ${user.name}${unconfirmed ? ", email address not confirmed" : ""}`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
@@ -92,7 +95,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           setOpen((wasOpen) => !wasOpen);
         }}
         onKeyDown={onButtonKeyDown}
-        className="flex size-10 items-center justify-center rounded-full ring-2 ring-slate-600 transition hover:ring-orange-300"
+        className="relative flex size-10 items-center justify-center rounded-full ring-2 ring-slate-600 transition hover:ring-orange-300"
       >
         <Img
           src={avatarSrc(user)}
@@ -102,6 +105,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
           referrerPolicy="no-referrer"
           className="size-9 rounded-full bg-slate-700 object-cover"
         />
+        {unconfirmed ? (
+          <span aria-hidden="true" data-testid="unconfirmed-dot" className="absolute -right-0.5 -top-0.5 size-3 rounded-full bg-amber-400 ring-2 ring-slate-900" />
+        ) : null}
       </button>
       <div
         ref={panelRef}
@@ -113,6 +119,21 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <p className="truncate text-xs text-slate-600">{user.email}</p>
         </div>
         <ul id={menuId} role="menu" aria-label="Account" className="pt-2" onKeyDown={onMenuKeyDown}>
+          {unconfirmed ? (
+            <li role="none" className="mb-1 border-b border-slate-200 pb-1">
+              <Link
+                role="menuitem"
+                tabIndex={-1}
+                href="/account/security"
+                prefetch={false}
+                className={`${ITEM_CLASS} gap-2 bg-amber-50 text-amber-950 hover:bg-amber-100 focus-visible:bg-amber-100`}
+                onClick={() => close(false)}
+              >
+                <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-amber-500" />
+                Confirm your email address
+              </Link>
+            </li>
+          ) : null}
           <li role="none">
             <Link
               role="menuitem"

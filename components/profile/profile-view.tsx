@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Avatar } from "@/components/auth/avatar";
+import { ResendVerificationButton } from "@/components/account/resend-verification-button";
 import type { Role } from "@/lib/accounts/actor";
 import type { ProfileView as ProfileDetails } from "@/models/profile";
 import { formatBirthday, formatMonthYear, latestBirthday } from "./format";
@@ -52,6 +53,12 @@ export function ProfileView({ account, memberSince, profile }: ProfileViewProps)
               {account.emailVerified ? "Email verified" : "Email not verified"}
             </li>
           </ul>
+          {account.emailVerified ? null : (
+            <div className="mt-3 flex flex-col items-center gap-2 sm:flex-row sm:items-center sm:gap-4">
+              <p className="text-sm text-slate-700">Open the link we emailed you to confirm this address.</p>
+              <ResendVerificationButton />
+            </div>
+          )}
           <Link href="/account/security" prefetch={false} className="mt-3 inline-block font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
             Sign-in &amp; security
           </Link>
