@@ -1,6 +1,6 @@
 import "server-only";
 import { headers } from "next/headers";
-import { redirect } from "next/navigation";
+import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
 import { findActor, type Actor } from "@/lib/accounts/actor";
 
@@ -11,5 +11,15 @@ export const findPageActor = cache(async (): Promise<Actor | null> => findActor(
 export async function requirePageActor(path: string): Promise<Actor> {
   const actor = await findPageActor();
   if (!actor) redirect(`/login?next=${encodeURIComponent(path)}`);
+  return actor;
+}
+
+/**
+ * The signed-in admin, or: a redirect to /login when signed out, and the 403 page (app/dashboard/forbidden.tsx,
+ * with HTTP status 403) for anyone else, before the page reads anything.
+ */
+export async function requirePageAdmin(path: string): Promise<Actor> {
+  const actor = await requirePageActor(path);
+  if (actor.role !== "admin") forbidden();
   return actor;
 }

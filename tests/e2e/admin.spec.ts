@@ -243,12 +243,12 @@ test("Make Admin promotes a customer, and a customer sees none of the admin page
   expect(placed.status()).toBe(201);
   const order = (await placed.json()) as { id: string };
 
-  // A customer lands on My Orders, has no admin menu, and every admin page answers with the 403 message.
+  // A customer lands on My Orders, has no admin menu, and every admin page answers 403 with its message.
   await customer.goto("/dashboard");
   await expect(customer).toHaveURL(/\/dashboard\/myorders$/);
   await expect(customer.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Manage Order" })).toHaveCount(0);
   for (const path of ["manageOrder", "addProduct", "manageProducts", "makeAdmin", "messages", "reviews", "audit", `manageProducts/${item.id}`]) {
-    await customer.goto(`/dashboard/${path}`);
+    expect((await customer.goto(`/dashboard/${path}`))?.status()).toBe(403);
     await expect(customer.getByRole("heading", { level: 1, name: "You don't have access to this page." })).toBeVisible();
     await expect(customer.getByRole("table")).toHaveCount(0);
     await expect(customer.locator("main")).not.toContainText(order.id);

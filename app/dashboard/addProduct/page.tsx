@@ -1,14 +1,12 @@
 import type { Metadata } from "next";
 import { AdminPageHeader } from "@/components/admin/data-table";
 import { ProductForm } from "@/components/admin/product-form";
-import { requirePageActor } from "@/components/auth/session";
-import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { requirePageAdmin } from "@/components/auth/session";
 
 export const metadata: Metadata = { title: "Add Product", robots: { index: false } };
 
 export default async function AddProductPage() {
-  const actor = await requirePageActor("/dashboard/addProduct");
-  if (actor.role !== "admin") return <ForbiddenMessage />;
+  await requirePageAdmin("/dashboard/addProduct");
 
   return (
     <>

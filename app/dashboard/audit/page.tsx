@@ -4,8 +4,7 @@ import { AuditTable } from "@/components/admin/audit-table";
 import { AdminPageHeader, EmptyState } from "@/components/admin/data-table";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
-import { requirePageActor } from "@/components/auth/session";
-import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { requirePageAdmin } from "@/components/auth/session";
 import { textLinkClass } from "@/components/ui/button";
 import { listAudit } from "@/lib/audit/service";
 
@@ -16,8 +15,7 @@ type AuditPageProps = { searchParams: Promise<Record<string, string | string[] |
 const PAGE_SIZE = 50;
 
 export default async function AuditPage({ searchParams }: AuditPageProps) {
-  const actor = await requirePageActor("/dashboard/audit");
-  if (actor.role !== "admin") return <ForbiddenMessage />;
+  const actor = await requirePageAdmin("/dashboard/audit");
   const params = await searchParams;
 
   const paging = readPageQuery(params, PAGE_SIZE);

@@ -5,8 +5,7 @@ import { formatDateTime } from "@/components/admin/format";
 import { OutboxMails } from "@/components/admin/outbox-mails";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
-import { requirePageActor } from "@/components/auth/session";
-import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { requirePageAdmin } from "@/components/auth/session";
 import { textLinkClass } from "@/components/ui/button";
 import { getEnv } from "@/lib/env";
 import { listUndeliveredMail } from "@/lib/mail";
@@ -23,8 +22,7 @@ const OUTBOX_PAGE_SIZE = 10;
  * where every mail the shop writes stays, so an admin can read it here.
  */
 export default async function MailPage({ searchParams }: MailPageProps) {
-  const actor = await requirePageActor("/dashboard/mail");
-  if (actor.role !== "admin") return <ForbiddenMessage />;
+  const actor = await requirePageAdmin("/dashboard/mail");
   if (!getEnv().SMTP_URL) {
     const params = await searchParams;
     const paging = readPageQuery(params, OUTBOX_PAGE_SIZE);

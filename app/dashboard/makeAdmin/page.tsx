@@ -5,8 +5,7 @@ import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-l
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { SearchForm } from "@/components/admin/search-form";
 import { UsersTable } from "@/components/admin/users-table";
-import { requirePageActor } from "@/components/auth/session";
-import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { requirePageAdmin } from "@/components/auth/session";
 import { textLinkClass } from "@/components/ui/button";
 import { listUsers } from "@/lib/accounts/users";
 import { searchTextSchema } from "@/models/paging";
@@ -19,8 +18,7 @@ const PATH = "/dashboard/makeAdmin";
 const PAGE_SIZE = 50;
 
 export default async function MakeAdminPage({ searchParams }: MakeAdminPageProps) {
-  const actor = await requirePageActor(PATH);
-  if (actor.role !== "admin") return <ForbiddenMessage />;
+  const actor = await requirePageAdmin(PATH);
 
   const params = await searchParams;
   const q = searchTextSchema.catch(undefined).parse(Array.isArray(params.q) ? params.q[0] : params.q);

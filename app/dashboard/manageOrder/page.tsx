@@ -6,8 +6,7 @@ import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-l
 import { manageOrderHref, readOrderFilters, toAdminOrderQuery } from "@/components/admin/order-filters";
 import { keptPageSize, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { OrdersTable } from "@/components/admin/orders-table";
-import { requirePageActor } from "@/components/auth/session";
-import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { requirePageAdmin } from "@/components/auth/session";
 import { textLinkClass } from "@/components/ui/button";
 import { listAllOrders } from "@/lib/orders/service";
 
@@ -18,9 +17,7 @@ const PAGE_SIZE = 25;
 type ManageOrderPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function ManageOrderPage({ searchParams }: ManageOrderPageProps) {
-  const actor = await requirePageActor("/dashboard/manageOrder");
-  // Without experimental.authInterrupts Next cannot answer 403 from a page; nothing is loaded first.
-  if (actor.role !== "admin") return <ForbiddenMessage />;
+  const actor = await requirePageAdmin("/dashboard/manageOrder");
 
   const params = await searchParams;
   const filters = readOrderFilters(params);

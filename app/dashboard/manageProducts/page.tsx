@@ -3,8 +3,7 @@ import Link from "next/link";
 import { AdminPageHeader, EmptyState } from "@/components/admin/data-table";
 import { Pagination, readPage } from "@/components/admin/pagination";
 import { ProductsTable } from "@/components/admin/products-table";
-import { requirePageActor } from "@/components/auth/session";
-import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { requirePageAdmin } from "@/components/auth/session";
 import { ButtonLink, textLinkClass } from "@/components/ui/button";
 import { listProducts } from "@/lib/catalog/service";
 import { MAX_PAGE_SIZE } from "@/models/catalog";
@@ -16,8 +15,7 @@ type ManageProductsPageProps = { searchParams: Promise<Record<string, string | s
 const pageHref = (page: number) => (page > 1 ? `/dashboard/manageProducts?page=${page}` : "/dashboard/manageProducts");
 
 export default async function ManageProductsPage({ searchParams }: ManageProductsPageProps) {
-  const actor = await requirePageActor("/dashboard/manageProducts");
-  if (actor.role !== "admin") return <ForbiddenMessage />;
+  await requirePageAdmin("/dashboard/manageProducts");
 
   const page = readPage((await searchParams).page);
   const list = await listProducts({ q: undefined, sort: "newest", page, pageSize: MAX_PAGE_SIZE });

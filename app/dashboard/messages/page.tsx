@@ -4,8 +4,7 @@ import { AdminPageHeader } from "@/components/admin/data-table";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { SubscribersList } from "@/components/admin/subscribers-list";
-import { requirePageActor } from "@/components/auth/session";
-import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { requirePageAdmin } from "@/components/auth/session";
 import { listContactMessages, listSubscribers } from "@/lib/messages/service";
 
 export const metadata: Metadata = { title: "Messages", robots: { index: false } };
@@ -17,8 +16,7 @@ const MESSAGES_PAGE_SIZE = 25;
 const SUBSCRIBERS_PAGE_SIZE = 50;
 
 export default async function MessagesPage({ searchParams }: MessagesPageProps) {
-  const actor = await requirePageActor(PATH);
-  if (actor.role !== "admin") return <ForbiddenMessage />;
+  const actor = await requirePageAdmin(PATH);
 
   const params = await searchParams;
   // At most 25 messages a page: each carries up to 5,000 characters, twice (HTML and RSC payload).

@@ -4,8 +4,7 @@ import { AdminPageHeader, EmptyState } from "@/components/admin/data-table";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { ReviewsTable } from "@/components/admin/reviews-table";
-import { requirePageActor } from "@/components/auth/session";
-import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { requirePageAdmin } from "@/components/auth/session";
 import { textLinkClass } from "@/components/ui/button";
 import { listAllReviews } from "@/lib/reviews/service";
 
@@ -17,8 +16,7 @@ const PATH = "/dashboard/reviews";
 const PAGE_SIZE = 20;
 
 export default async function ReviewsPage({ searchParams }: ReviewsPageProps) {
-  const actor = await requirePageActor(PATH);
-  if (actor.role !== "admin") return <ForbiddenMessage />;
+  const actor = await requirePageAdmin(PATH);
   const params = await searchParams;
 
   // At most 25 reviews a page: each carries up to 1,000 characters, twice (HTML and RSC payload).

@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import { AdminPageHeader, EmptyState } from "@/components/admin/data-table";
 import { Pagination, readPage } from "@/components/admin/pagination";
 import { TextMessages } from "@/components/admin/text-messages";
-import { requirePageActor } from "@/components/auth/session";
-import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { requirePageAdmin } from "@/components/auth/session";
 import { listTextMessages } from "@/lib/sms";
 
 export const metadata: Metadata = { title: "Text messages", robots: { index: false } };
@@ -14,8 +13,7 @@ const pageHref = (page: number) => (page > 1 ? `/dashboard/texts?page=${page}` :
 
 /** The SMS outbox: with no SMS provider configured, texts (sign-in codes) are kept here instead of sent. */
 export default async function TextsPage({ searchParams }: TextsPageProps) {
-  const actor = await requirePageActor("/dashboard/texts");
-  if (actor.role !== "admin") return <ForbiddenMessage />;
+  const actor = await requirePageAdmin("/dashboard/texts");
 
   const page = readPage((await searchParams).page);
   const texts = await listTextMessages(actor, page);

@@ -3,8 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AdminPageHeader } from "@/components/admin/data-table";
 import { ProductForm } from "@/components/admin/product-form";
-import { requirePageActor } from "@/components/auth/session";
-import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { requirePageAdmin } from "@/components/auth/session";
 import { findProductById } from "@/lib/catalog/service";
 import { productIdSchema } from "@/models/catalog";
 
@@ -14,8 +13,7 @@ type EditProductPageProps = { params: Promise<{ id: string }> };
 
 export default async function EditProductPage({ params }: EditProductPageProps) {
   const { id } = await params;
-  const actor = await requirePageActor(`/dashboard/manageProducts/${encodeURIComponent(id)}`);
-  if (actor.role !== "admin") return <ForbiddenMessage />;
+  await requirePageAdmin(`/dashboard/manageProducts/${encodeURIComponent(id)}`);
 
   const parsed = productIdSchema.safeParse(id);
   const product = parsed.success ? await findProductById(parsed.data) : null;
