@@ -120,6 +120,9 @@ export const product = pgTable(
     check("product_stock_nonnegative", sql`${t.stock} >= 0`),
     check("product_min_order_positive", sql`${t.minOrderQuantity} >= 1`),
     index("product_name_idx").on(t.name),
+    // Names are unique among the products on sale, in any case (lib/catalog/service.ts claimName). Not a
+    // unique index: a shop that already has two products of one name must still migrate.
+    index("product_live_name_lower_idx").on(sql`lower(${t.name})`).where(sql`deleted_at is null`),
   ],
 );
 

@@ -5,6 +5,7 @@ import { recordAudit } from "@/lib/audit/service";
 import { announceChange, onChange } from "@/lib/changes";
 import { getDb, type Tx } from "@/lib/db/client";
 import { containsPattern } from "@/lib/db/like";
+import { PRODUCT_NAME_LOCK } from "@/lib/db/locks";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { MAX_UNITS, type Product, type ProductInput, type ProductList, type ProductPatch, type ProductQuery } from "@/models/catalog";
@@ -166,11 +167,31 @@ function snapshot(p: Product): Record<string, unknown> {
   };
 }
 
+/**
+ * A product's name is its own among the products on sale, whatever the case: customers, order lines
+ * and the admin's lists tell tools apart by it (and a form sent twice would otherwise add the tool twice).
+ * A deleted product's name is free again. Call inside the transaction that writes the name.
+ */
+async function claimName(tx: Tx, name: string, exceptId?: string): Promise<void> {
+  // Two admins saving one name at once: the second waits here for the first's commit, then sees its row.
+  await tx.execute(sql`select pg_advisory_xact_lock(${PRODUCT_NAME_LOCK}, hashtext(lower(${name})))`);
+  const [taken] = await tx
+    .select({ id: product.id })
+    .from(product)
+    .where(and(sql`lower(${product.name}) = lower(${name})`, isNull(product.deletedAt), exceptId === undefined ? undefined : ne(product.id, exceptId)))
+    .limit(1);
+  if (taken) {
+    const message = `A product named “${name}” is already on sale. Choose another name, or edit that product.`;
+    throw new AppError("conflict", message, { name: message });
+  }
+}
+
 /** Adds a product to the range (admins). */
 export async function createProduct(actor: Actor, input: ProductInput): Promise<Product> {
   requireAdmin(actor);
   const db = await getDb();
   const created = await db.transaction(async (tx) => {
+    await claimName(tx, input.name);
     const [row] = await tx
       .insert(product)
       .values({
@@ -203,6 +224,7 @@ export async function updateProduct(actor: Actor, id: string, patch: ProductPatc
       .where(and(eq(product.id, id), isNull(product.deletedAt)))
       .for("update");
     if (!before) throw new AppError("not_found", "No product with this id is on sale.");
+    if (patch.name !== undefined && patch.name !== before.name) await claimName(tx, patch.name, id);
     const { stockChange, ...fields } = patch;
     // The row is locked, so the stock read above is the stock the change applies to.
     const stock = stockChange === undefined ? fields.stock : before.stock + stockChange;

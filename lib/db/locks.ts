@@ -18,3 +18,8 @@ export const CART_SAVE_LOCK = 727_101;
  * unpaid orders cannot be passed by requests sent at once.
  */
 export const ORDER_PLACING_LOCK = 727_102;
+/**
+ * With the lower-cased name's hash: adding or renaming products with one name one after the other, so
+ * two admins cannot both put the same name on sale.
+ */
+export const PRODUCT_NAME_LOCK = 727_103;

@@ -46,6 +46,9 @@ const addProduct = (json: unknown, session: Session = admin) =>
   products.POST(makeRequest("/api/products", { method: "POST", json, cookie: session.cookie }), noParams());
 
 const valid = { name: "Cross-Peen Hammer", description: "A joiner's hammer.", imageUrl: "/images/products/claw-hammer.svg", priceCents: 2150, stock: 0, minOrderQuantity: 1 };
+// Names are unique among the products on sale: each product a test adds gets its own.
+let added = 0;
+const fresh = () => ({ ...valid, name: `Cross-Peen Hammer No. ${++added}` });
 
 describe("shipping", () => {
   it("refuses to ship an unpaid order (409) and toggles a paid one both ways", async () => {
@@ -146,15 +149,39 @@ describe("products", () => {
   });
 
   it("accepts the boundaries: stock 0, minimum 1, price 1 cent, and $999,999.99, the most one payment can take", async () => {
-    const response = await addProduct({ ...valid, stock: 0, minOrderQuantity: 1, priceCents: 1 });
+    const response = await addProduct({ ...fresh(), stock: 0, minOrderQuantity: 1, priceCents: 1 });
     expect(response.status).toBe(201);
     expect(((await response.json()) as Product).priceCents).toBe(1);
-    const dearest = await addProduct({ ...valid, priceCents: 99_999_999 });
+    const dearest = await addProduct({ ...fresh(), priceCents: 99_999_999 });
     expect(dearest.status).toBe(201);
   });
 
+  it("refuses a second product on sale under one name, in any case, even sent at once; a deleted product's name is free", async () => {
+    const first = await addProduct({ ...valid, name: "Scribing Gouge" });
+    expect(first.status).toBe(201);
+    const twin = await addProduct({ ...valid, name: "  scribing GOUGE " });
+    expect(twin.status).toBe(409);
+    const message = "A product named “scribing GOUGE” is already on sale. Choose another name, or edit that product.";
+    expect(((await twin.json()) as ErrorBody).error).toMatchObject({ message, fields: { name: message } });
+
+    // Renaming another product to it is refused too; changing only the case of its own name is not.
+    const other = (await (await addProduct({ ...valid, name: "Scribing Knife" })).json()) as Product;
+    const rename = (id: string, name: string) =>
+      productById.PATCH(makeRequest(`/api/products/${id}`, { method: "PATCH", json: { name }, cookie: admin.cookie }), noParams({ id }));
+    expect((await rename(other.id, "Scribing gouge")).status).toBe(409);
+    expect((await rename(other.id, "Scribing KNIFE")).status).toBe(200);
+
+    // Two admins (or one form sent twice) at the same moment: one product.
+    const both = await Promise.all([addProduct({ ...valid, name: "Twin Rasp" }), addProduct({ ...valid, name: "Twin Rasp" })]);
+    expect(both.map((response) => response.status).sort()).toEqual([201, 409]);
+
+    const created = (await first.json()) as Product;
+    await productById.DELETE(makeRequest(`/api/products/${created.id}`, { method: "DELETE", cookie: admin.cookie }), noParams({ id: created.id }));
+    expect((await addProduct({ ...valid, name: "Scribing Gouge" })).status).toBe(201);
+  });
+
   it("edits a product; orders placed earlier keep their snapshot", async () => {
-    const created = (await (await addProduct({ ...valid, stock: 50, priceCents: 1000 })).json()) as Product;
+    const created = (await (await addProduct({ ...fresh(), stock: 50, priceCents: 1000 })).json()) as Product;
     const order = await placeOrder(customer, created.id, 2);
     const patched = await productById.PATCH(
       makeRequest(`/api/products/${created.id}`, { method: "PATCH", json: { name: "Renamed Hammer", priceCents: 1250, stock: 60 }, cookie: admin.cookie }),
@@ -163,7 +190,7 @@ describe("products", () => {
     expect(patched.status).toBe(200);
     expect((await patched.json()) as Product).toMatchObject({ name: "Renamed Hammer", priceCents: 1250, stock: 60 });
     const kept = (await (await orderById.GET(makeRequest(`/api/orders/${order.id}`, { cookie: customer.cookie }), noParams({ id: order.id }))).json()) as Order;
-    expect(kept).toMatchObject({ productName: valid.name, unitPriceCents: 1000 });
+    expect(kept).toMatchObject({ productName: created.name, unitPriceCents: 1000 });
     const empty = await productById.PATCH(
       makeRequest(`/api/products/${created.id}`, { method: "PATCH", json: {}, cookie: admin.cookie }),
       noParams({ id: created.id }),
@@ -178,7 +205,7 @@ describe("products", () => {
   });
 
   it("moves stock by a change applied to the stock as saved, so units sold while an admin edits stay sold", async () => {
-    const created = (await (await addProduct({ ...valid, stock: 100, minOrderQuantity: 1 })).json()) as Product;
+    const created = (await (await addProduct({ ...fresh(), stock: 100, minOrderQuantity: 1 })).json()) as Product;
     const patch = (json: Record<string, unknown>) =>
       productById.PATCH(makeRequest(`/api/products/${created.id}`, { method: "PATCH", json, cookie: admin.cookie }), noParams({ id: created.id }));
     // The admin opened the form at 100 and types 150 for a delivery of 50; meanwhile a customer orders 10.
@@ -201,7 +228,7 @@ describe("products", () => {
   });
 
   it("deletes a product: gone from the catalog, 404 by id, orders keep it", async () => {
-    const created = (await (await addProduct({ ...valid, stock: 5 })).json()) as Product;
+    const created = (await (await addProduct({ ...fresh(), stock: 5 })).json()) as Product;
     const order = await placeOrder(customer, created.id, 1);
     const deleted = await productById.DELETE(
       makeRequest(`/api/products/${created.id}`, { method: "DELETE", cookie: admin.cookie }),
@@ -212,7 +239,7 @@ describe("products", () => {
     expect(catalog.items.some((p) => p.id === created.id)).toBe(false);
     expect((await productById.GET(makeRequest(`/api/products/${created.id}`), noParams({ id: created.id }))).status).toBe(404);
     const kept = await orderById.GET(makeRequest(`/api/orders/${order.id}`, { cookie: customer.cookie }), noParams({ id: order.id }));
-    expect(((await kept.json()) as Order).productName).toBe(valid.name);
+    expect(((await kept.json()) as Order).productName).toBe(created.name);
     const again = await productById.DELETE(makeRequest(`/api/products/${created.id}`, { method: "DELETE", cookie: admin.cookie }), noParams({ id: created.id }));
     expect(again.status).toBe(404);
   });

@@ -1,0 +1,1 @@
+CREATE INDEX "product_live_name_lower_idx" ON "product" USING btree (lower("name")) WHERE deleted_at is null;
