@@ -18,6 +18,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
+  const unconfirmedId = useId();
   const signOut = useSignOut();
   // An address not confirmed yet: a dot on the button and the first item of the menu say so. Both sit
   // where nothing else is, so the page does not move when the session arrives after the first paint.
@@ -86,7 +87,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
         ref={buttonRef}
         type="button"
         data-testid="user-menu"
-        aria-label={`Account menu for ${user.name}${unconfirmed ? ", email address not confirmed" : ""}`}
+        aria-label={`Account menu for ${user.name}`}
+        aria-describedby={unconfirmed ? unconfirmedId : undefined}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
@@ -109,6 +111,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <span aria-hidden="true" data-testid="unconfirmed-dot" className="absolute -right-0.5 -top-0.5 size-3 rounded-full bg-amber-400 ring-2 ring-slate-900" />
         ) : null}
       </button>
+      {/* A description, not part of the name: the button stays "Account menu for …" for every customer. */}
+      {unconfirmed ? (
+        <span id={unconfirmedId} hidden>
+          Your email address is not confirmed yet.
+        </span>
+      ) : null}
       <div
         ref={panelRef}
         hidden={!open}
