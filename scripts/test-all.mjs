@@ -1,11 +1,14 @@
 // `npm test`: every layer, in order, stopping at the first that fails.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 
 const steps = [
   ["lockfile (in sync with package.json, every platform's packages)", ["npm", "run", "lockfile:check"]],
   ["production dependencies: no high or critical advisory (NOT CHECKED when the registry refuses)", ["npm", "run", "audit"]],
-  ["typecheck", ["npm", "run", "typecheck"]],
-  ["lint", ["npm", "run", "lint"]],
+  // Side by side (each mostly one core); each one's output is printed whole when it ends.
+  [
+    ["typecheck", ["npm", "run", "typecheck"]],
+    ["lint", ["npm", "run", "lint"]],
+  ],
   // Lighthouse right after the build, on a machine not yet worn by the other layers: at the end of a
   // 19-minute run the same build lost 10-15 points of total blocking time (ADR 037, amendment 3).
   ["production build (Lighthouse, the end-to-end run and the server tests use it)", ["npm", "run", "build"]],
@@ -18,7 +21,35 @@ const steps = [
   ["bench:scale smoke (the same build, a tiny bulk-loaded shop, every page and API path answers 2xx under 300 KB)", ["npm", "run", "bench:scale", "--", "--smoke"]],
 ];
 
-for (const [name, [command, ...args]] of steps) {
+/** Runs a step with its output buffered, so two steps side by side do not interleave their lines. */
+function runBuffered(name, [command, ...args]) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const output = [];
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    child.on("close", (status) => resolve({ name, status, output: Buffer.concat(output).toString(), seconds: ((Date.now() - started) / 1000).toFixed(1) }));
+  });
+}
+
+for (const step of steps) {
+  if (Array.isArray(step[0])) {
+    console.log(`\n=== ${step.map(([name]) => name).join(" and ")}, side by side ===`);
+    const results = await Promise.all(step.map(([name, command]) => runBuffered(name, command)));
+    for (const result of results) {
+      console.log(`\n--- ${result.name}\n${result.output.trimEnd()}`);
+    }
+    for (const result of results) {
+      if (result.status !== 0) {
+        console.error(`\n✗ ${result.name} failed after ${result.seconds} s`);
+        process.exit(result.status ?? 1);
+      }
+      console.log(`✓ ${result.name} (${result.seconds} s)`);
+    }
+    continue;
+  }
+  const [name, [command, ...args]] = step;
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit" });
