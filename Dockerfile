@@ -22,8 +22,10 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY . .
 # The build prerenders from a private in-memory PGlite, so no database is needed here. DATA_DIR
 # points at a throwaway directory so nothing the build might write ends up in the image; the
-# compiler's own cache (.next/cache, ~90 MB) is of no use at run time.
+# compiler's own cache (.next/cache, ~90 MB) is of no use at run time. The client chunks get V8's
+# compile hint afterwards, as `npm run build` does (scripts/compile-hints.mjs, ADR 049).
 RUN NODE_ENV=production DATA_DIR=/tmp/build-data node_modules/.bin/next build \
+    && node scripts/compile-hints.mjs \
     && rm -rf /tmp/build-data .next/cache
 
 # Runtime dependencies only.

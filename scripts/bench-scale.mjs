@@ -320,8 +320,8 @@ async function cleanup() {
 
 async function main() {
   if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
-    log("no production build: running next build");
-    const built = spawnSync("npx", ["next", "build"], { cwd: ROOT, stdio: "inherit" });
+    log("no production build: running npm run build");
+    const built = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
     if (built.status !== 0) throw new Error("next build failed");
   }
   const { engine, env } = await prepareDatabase();

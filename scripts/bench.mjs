@@ -279,8 +279,8 @@ function parseDuration(value) {
 
 function ensureBuild() {
   if (existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) return;
-  log('no production build found (.next/BUILD_ID missing), running `npx next build`...');
-  const res = spawnSync('npx', ['next', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  log('no production build found (.next/BUILD_ID missing), running `npm run build`...');
+  const res = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (res.error) throw new Error(`could not run next build: ${res.error.message}`);
   if (res.status !== 0) throw new Error(`next build failed (exit ${res.status ?? res.signal})`);
 }

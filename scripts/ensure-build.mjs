@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { addCompileHints } from "./compile-hints.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildId = path.join(root, ".next", "BUILD_ID");
@@ -39,4 +40,5 @@ export function ensureBuild() {
     env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  addCompileHints(root);
 }
