@@ -46,7 +46,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
               {sent}
             </p>
           ) : (
-            <form onSubmit={onSubmit} noValidate aria-describedby="change-email-status" className="flex max-w-md flex-col gap-4">
+            <form method="post" onSubmit={onSubmit} noValidate aria-describedby="change-email-status" className="flex max-w-md flex-col gap-4">
               <FormStatus id="change-email-status" message={formError} />
               <TextField
                 id="change-email"

@@ -40,7 +40,7 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-describedby="change-password-status" className="flex max-w-md flex-col gap-4">
+    <form method="post" onSubmit={onSubmit} noValidate aria-describedby="change-password-status" className="flex max-w-md flex-col gap-4">
       <FormStatus id="change-password-status" message={formError} />
       <TextField id="current-password" label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register("currentPassword")} />
       <TextField id="new-password" label="New password" type="password" autoComplete="new-password" hint="At least 8 characters" error={errors.newPassword?.message} {...register("newPassword")} />

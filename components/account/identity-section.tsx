@@ -103,7 +103,7 @@ export function IdentitySection({ account }: { account: Account }) {
         Name and photo
       </h2>
       <p className="mt-1 text-slate-700">Shown in the header and beside your reviews.</p>
-      <form onSubmit={onSubmit} noValidate aria-describedby="identity-status" aria-busy={isSubmitting} className="mt-5">
+      <form method="post" onSubmit={onSubmit} noValidate aria-describedby="identity-status" aria-busy={isSubmitting} className="mt-5">
         <FormStatus id="identity-status" message={formError} className="mb-4" />
         <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
           <div className="flex flex-col items-center gap-2 sm:w-32 sm:shrink-0" data-testid="identity-photo">

@@ -100,7 +100,7 @@ export function PhoneNumberSection({ phoneNumber }: { phoneNumber: string | null
           </div>
         </div>
       ) : sentTo ? (
-        <form onSubmit={confirm} noValidate aria-describedby="phone-status" className="flex flex-col gap-4">
+        <form method="post" onSubmit={confirm} noValidate aria-describedby="phone-status" className="flex flex-col gap-4">
           <p role="status" className="text-slate-700">
             We texted a 6-digit code to {sentTo}. It is valid for 5 minutes.
           </p>
@@ -118,7 +118,7 @@ export function PhoneNumberSection({ phoneNumber }: { phoneNumber: string | null
           </SubmitButton>
         </form>
       ) : (
-        <form onSubmit={sendCode} noValidate aria-describedby="phone-status" className="flex flex-col gap-4">
+        <form method="post" onSubmit={sendCode} noValidate aria-describedby="phone-status" className="flex flex-col gap-4">
           <p className="text-slate-700">Add a mobile number to sign in with a code sent by text message instead of your password.</p>
           <TextField
             id="phone-number"

@@ -123,7 +123,7 @@ export function TwoFactorSection({ enabled, needsPassword }: { enabled: boolean;
           </Button>
         </div>
       ) : setup ? (
-        <form onSubmit={confirm} noValidate aria-describedby="two-factor-status" className="flex flex-col gap-4">
+        <form method="post" onSubmit={confirm} noValidate aria-describedby="two-factor-status" className="flex flex-col gap-4">
           <p className="text-slate-700">Scan this QR code with an authenticator app (such as Google Authenticator, 1Password or Aegis), then enter the code it shows.</p>
           <QrCode value={setup.totpURI} label="QR code to add ToolForge to your authenticator app" />
           <p className="text-sm text-slate-700">
@@ -160,7 +160,7 @@ export function TwoFactorSection({ enabled, needsPassword }: { enabled: boolean;
           </div>
         </div>
       ) : (
-        <form onSubmit={start} noValidate aria-describedby="two-factor-status" className="flex flex-col gap-4">
+        <form method="post" onSubmit={start} noValidate aria-describedby="two-factor-status" className="flex flex-col gap-4">
           <p className="text-slate-700">
             <strong>Off.</strong> Add a second step to signing in: a code from an authenticator app on your phone.
           </p>

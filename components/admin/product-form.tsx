@@ -203,7 +203,7 @@ export function ProductForm(props: ProductFormProps) {
   const descriptionDescribedBy = errors.description ? `${descriptionId}-error` : undefined;
 
   return (
-    <form
+    <form method="post"
       ref={formRef}
       onSubmit={(event) => void handleSubmit(submit)(event)}
       noValidate

@@ -42,7 +42,7 @@ export function RefundButton({ orderId, number, srLabel }: { orderId: string; nu
         <span className="sr-only">{srLabel}</span>
       </button>
       <Modal open={open} onClose={() => setOpen(false)} title={`Refund order ${number}`} closeLabel="Close refund" initialFocusRef={reasonRef}>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4">
           <p className="text-slate-700">The full amount goes back to the customer&apos;s card. Units go back on sale unless the order shipped.</p>
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`refund-reason-${orderId}`} className="text-sm font-semibold text-slate-900">

@@ -61,7 +61,7 @@ export function EmailLinkRequest({ next }: { next: string }) {
               {sent}
             </p>
           ) : (
-            <form onSubmit={onSubmit} noValidate aria-describedby="email-link-status" className="flex flex-col gap-4">
+            <form method="post" onSubmit={onSubmit} noValidate aria-describedby="email-link-status" className="flex flex-col gap-4">
               <FormStatus id="email-link-status" message={formError} />
               <TextField
                 id="email-link-email"

@@ -37,7 +37,7 @@ export function EmailLinkSignIn({ token, email, next }: { token: string; email: 
   }
 
   return (
-    <form onSubmit={signIn} aria-describedby="email-link-sign-in-status" className="flex flex-col gap-5">
+    <form method="post" onSubmit={signIn} aria-describedby="email-link-sign-in-status" className="flex flex-col gap-5">
       <FormStatus id="email-link-sign-in-status" message={formError} />
       <p className="text-slate-800">
         You are signing in as <strong className="[overflow-wrap:anywhere]">{email}</strong>.

@@ -51,7 +51,7 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-describedby="forgot-status" className="flex flex-col gap-5">
+    <form method="post" onSubmit={onSubmit} noValidate aria-describedby="forgot-status" className="flex flex-col gap-5">
       <FormStatus id="forgot-status" message={formError} />
       <TextField id="forgot-email" label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register("email")} />
       <SubmitButton pending={isSubmitting} pendingLabel="Sending…" className={primaryButtonClass}>

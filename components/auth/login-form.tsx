@@ -78,7 +78,7 @@ export function LoginForm({ next, initialError = null, alternatives }: LoginForm
 
   return (
     <>
-      <form onSubmit={onSubmit} onFocus={signIn.preload} noValidate aria-describedby="login-status" className="flex flex-col gap-5">
+      <form method="post" onSubmit={onSubmit} onFocus={signIn.preload} noValidate aria-describedby="login-status" className="flex flex-col gap-5">
         <FormStatus id="login-status" message={formError} />
         <TextField
           id="login-email"

@@ -116,7 +116,7 @@ export function PhoneSignIn({ next }: { next: string }) {
         Sign in with a text message
       </h2>
       {step === "number" ? (
-        <form onSubmit={sendCode} noValidate aria-describedby="phone-sign-in-status" className="mt-4 flex flex-col gap-4">
+        <form method="post" onSubmit={sendCode} noValidate aria-describedby="phone-sign-in-status" className="mt-4 flex flex-col gap-4">
           <FormStatus id="phone-sign-in-status" message={formError} />
           <TextField
             id="phone-sign-in-number"
@@ -134,7 +134,7 @@ export function PhoneSignIn({ next }: { next: string }) {
           </SubmitButton>
         </form>
       ) : (
-        <form onSubmit={verify} noValidate aria-describedby="phone-sign-in-status" className="mt-4 flex flex-col gap-4">
+        <form method="post" onSubmit={verify} noValidate aria-describedby="phone-sign-in-status" className="mt-4 flex flex-col gap-4">
           <p role="status" className="text-sm text-slate-700">
             {notice}
           </p>

@@ -95,7 +95,7 @@ export function RegisterForm({ next, providers }: RegisterFormProps) {
 
   return (
     <>
-      <form
+      <form method="post"
         onSubmit={onSubmit}
         noValidate
         aria-describedby="register-status"

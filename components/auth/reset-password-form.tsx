@@ -47,7 +47,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   const pending = isSubmitting || signedIn.done;
   return (
-    <form onSubmit={onSubmit} noValidate aria-describedby="reset-status" className="flex flex-col gap-5">
+    <form method="post" onSubmit={onSubmit} noValidate aria-describedby="reset-status" className="flex flex-col gap-5">
       <FormStatus id="reset-status" message={formError} />
       <TextField id="reset-password" label="New password" type="password" autoComplete="new-password" hint="At least 8 characters" error={errors.password?.message} {...register("password")} />
       <TextField id="reset-confirm" label="New password again" type="password" autoComplete="new-password" error={errors.confirm?.message} {...register("confirm")} />

@@ -79,7 +79,7 @@ export function TwoFactorChallenge({ next }: { next: string }) {
         Two-factor authentication
       </h2>
       <p className="mt-1 text-slate-700">One more step: prove it is you with your second factor.</p>
-      <form onSubmit={submit} noValidate aria-describedby="two-factor-status" className="mt-5 flex flex-col gap-5">
+      <form method="post" onSubmit={submit} noValidate aria-describedby="two-factor-status" className="mt-5 flex flex-col gap-5">
         <FormStatus id="two-factor-status" message={formError} />
         <TextField
           id="two-factor-code"

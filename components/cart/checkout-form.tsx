@@ -134,7 +134,7 @@ export function CheckoutForm({ email, shippingCents, defaults }: CheckoutFormPro
 
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <form onSubmit={onSubmit} noValidate aria-describedby="checkout-status" className="flex flex-col gap-5">
+      <form method="post" onSubmit={onSubmit} noValidate aria-describedby="checkout-status" className="flex flex-col gap-5">
         <FormStatus id="checkout-status" message={formError} />
         <TextField id="checkout-email" label="Email" type="email" value={email} readOnly className="read-only:bg-slate-100 read-only:text-slate-700" />
         <TextField id="checkout-phone" label="Contact Number" type="tel" autoComplete="tel" inputMode="tel" placeholder="+1 555 010 0199" error={errors.phone?.message} {...register("phone")} />

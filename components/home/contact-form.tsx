@@ -81,7 +81,7 @@ export function ContactForm() {
   return (
     // Every field is checked on submit (toast + marked fields) and again on the server; noValidate keeps
     // the browser's own bubbles from pre-empting both.
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
+    <form method="post" ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
       {fields.map((field) => {
         const id = `${baseId}-${field.name}`;
         const error = errors[field.name];

@@ -44,7 +44,7 @@ export function NewsletterForm() {
 
   return (
     // The server validates the address (one message for every client); the browser's bubble would pre-empt it.
-    <form noValidate onSubmit={onSubmit} className="mx-auto mt-8 w-full max-w-xl">
+    <form method="post" noValidate onSubmit={onSubmit} className="mx-auto mt-8 w-full max-w-xl">
       <div className="flex flex-col gap-3 sm:flex-row">
         <label htmlFor={inputId} className="sr-only">
           Email address

@@ -48,7 +48,7 @@ export function UnsubscribeCard({ email, token }: { email: string; token: string
 
   return (
     <AuthCard title="Leave the newsletter" intro={`Unsubscribe ${email} from the ToolForge newsletter?`}>
-      <form onSubmit={onSubmit} aria-describedby={statusId} className="flex flex-col gap-4">
+      <form method="post" onSubmit={onSubmit} aria-describedby={statusId} className="flex flex-col gap-4">
         <FormStatus id={statusId} message={error} />
         <SubmitButton pending={pending} pendingLabel="Unsubscribing…" className={primaryButtonClass}>
           Unsubscribe

@@ -116,7 +116,7 @@ export function OrderForm({ productId, productName, email, unitPriceCents, shipp
   const pending = isSubmitting || placed;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-describedby="order-status" className="flex flex-col gap-5">
+    <form method="post" onSubmit={onSubmit} noValidate aria-describedby="order-status" className="flex flex-col gap-5">
       <FormStatus id="order-status" message={formError} />
       <TextField
         id="order-product"

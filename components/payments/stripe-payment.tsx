@@ -85,7 +85,7 @@ function StripePaymentForm({ orderId, onPaid }: { orderId: string; onPaid: () =>
   }
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form method="post" onSubmit={onSubmit} className="flex flex-col gap-4">
       <PaymentElement />
       <FormStatus id="stripe-payment-status" message={formError} />
       <SubmitButton pending={pending} pendingLabel="Paying…" disabled={!stripe || !elements} className={buttonClasses("primary", "lg", "w-full")}>

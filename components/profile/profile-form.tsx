@@ -118,7 +118,7 @@ export function ProfileEditor({ profile, maxBirthday, title, children }: Profile
         </button>
       </div>
       {children}
-      <form
+      <form method="post"
         id={formId}
         hidden={!open}
         onSubmit={onSubmit}

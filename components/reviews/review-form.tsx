@@ -81,7 +81,7 @@ export function ReviewForm({ author, existing, product }: ReviewFormProps) {
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_22rem]">
-      <form onSubmit={onSubmit} noValidate aria-describedby="review-status" className="flex min-w-0 flex-col gap-6">
+      <form method="post" onSubmit={onSubmit} noValidate aria-describedby="review-status" className="flex min-w-0 flex-col gap-6">
         <div className="flex items-center gap-4">
           <Avatar src={author.imageUrl} name={author.name} size={64} />
           <div className="min-w-0">
