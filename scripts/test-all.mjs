@@ -21,6 +21,17 @@ const steps = [
   ["bench:scale smoke (the same build, a tiny bulk-loaded shop, every page and API path answers 2xx under 300 KB)", ["npm", "run", "bench:scale", "--", "--smoke"]],
 ];
 
+const secondsSince = (started) => ((Date.now() - started) / 1000).toFixed(1);
+
+/** Prints a layer's outcome; the run stops at the first layer that failed. */
+function report({ name, status, seconds }) {
+  if (status !== 0) {
+    console.error(`\n✗ ${name} failed after ${seconds} s`);
+    process.exit(status ?? 1);
+  }
+  console.log(`✓ ${name} (${seconds} s)`);
+}
+
 /** Runs a step with its output buffered, so two steps side by side do not interleave their lines. */
 function runBuffered(name, [command, ...args]) {
   return new Promise((resolve) => {
@@ -29,7 +40,7 @@ function runBuffered(name, [command, ...args]) {
     const output = [];
     child.stdout.on("data", (chunk) => output.push(chunk));
     child.stderr.on("data", (chunk) => output.push(chunk));
-    child.on("close", (status) => resolve({ name, status, output: Buffer.concat(output).toString(), seconds: ((Date.now() - started) / 1000).toFixed(1) }));
+    child.on("close", (status) => resolve({ name, status, output: Buffer.concat(output).toString(), seconds: secondsSince(started) }));
   });
 }
 
@@ -37,27 +48,14 @@ for (const step of steps) {
   if (Array.isArray(step[0])) {
     console.log(`\n=== ${step.map(([name]) => name).join(" and ")}, side by side ===`);
     const results = await Promise.all(step.map(([name, command]) => runBuffered(name, command)));
-    for (const result of results) {
-      console.log(`\n--- ${result.name}\n${result.output.trimEnd()}`);
-    }
-    for (const result of results) {
-      if (result.status !== 0) {
-        console.error(`\n✗ ${result.name} failed after ${result.seconds} s`);
-        process.exit(result.status ?? 1);
-      }
-      console.log(`✓ ${result.name} (${result.seconds} s)`);
-    }
+    for (const result of results) console.log(`\n--- ${result.name}\n${result.output.trimEnd()}`);
+    results.forEach(report);
     continue;
   }
   const [name, [command, ...args]] = step;
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: "inherit" });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\n✗ ${name} failed after ${seconds} s`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`✓ ${name} (${seconds} s)`);
+  const { status } = spawnSync(command, args, { stdio: "inherit" });
+  report({ name, status, seconds: secondsSince(started) });
 }
 console.log("\nAll test layers passed.");
