@@ -9,14 +9,26 @@ import { useSyncExternalStore } from "react";
  * come from the server.
  */
 export type CartEntry = { productId: string; quantity: number };
-type CartState = { lines: CartEntry[]; mode: "local" | "account"; error: string | null };
+/** `settled`: whether the cart is known, that is the session has been read and, signed in, the account's cart with it. */
+type CartState = { lines: CartEntry[]; mode: "local" | "account"; error: string | null; settled: boolean };
 
 const STORAGE_KEY = "toolforge.cart";
-const EMPTY: CartState = { lines: [], mode: "local", error: null };
+const EMPTY: CartState = { lines: [], mode: "local", error: null, settled: false };
 
 let state: CartState = EMPTY;
 let loaded = false;
 const listeners = new Set<() => void>();
+
+/**
+ * Resolves once the cart is known (the first joinAccountCart has ended), then with the latest join.
+ * Every change waits for it: a signed-in customer's click on Add to cart before the account's cart
+ * had arrived used to land in the browser's empty cart, say "added" and then lose the unit when the
+ * account's cart (with the larger quantity) replaced it.
+ */
+let markSettled: () => void = () => undefined;
+let ready: Promise<void> = new Promise<void>((resolve) => {
+  markSettled = resolve;
+});
 
 function emit(): void {
   for (const listener of listeners) listener();
@@ -92,6 +104,11 @@ async function putAccountCart(lines: CartEntry[]): Promise<PutAnswer> {
 
 /** Replaces the cart's lines; signed in, the account's cart is saved too. Answers the server's complaint, if any. */
 export async function saveCart(lines: CartEntry[]): Promise<string | null> {
+  await ready;
+  return save(lines);
+}
+
+async function save(lines: CartEntry[]): Promise<string | null> {
   state = { ...state, lines, error: null };
   emit();
   if (state.mode === "local") {
@@ -114,24 +131,27 @@ export type AddToCartOutcome = { kind: "added"; quantity: number } | { kind: "mo
  */
 export async function addToCart(product: { productId: string; minOrderQuantity: number; stock: number; quantity?: number }): Promise<AddToCartOutcome> {
   ensureLoaded();
+  await ready;
   const existing = state.lines.find((line) => line.productId === product.productId);
   if (existing) {
     if (existing.quantity >= product.stock) return { kind: "full" };
     const next = Math.min(product.stock, existing.quantity + (product.quantity ?? 1));
-    await saveCart(state.lines.map((line) => (line.productId === product.productId ? { ...line, quantity: next } : line)));
+    await save(state.lines.map((line) => (line.productId === product.productId ? { ...line, quantity: next } : line)));
     return { kind: "more", quantity: next - existing.quantity };
   }
   const first = Math.min(product.stock, Math.max(product.minOrderQuantity, product.quantity ?? product.minOrderQuantity));
-  await saveCart([...state.lines, { productId: product.productId, quantity: first }]);
+  await save([...state.lines, { productId: product.productId, quantity: first }]);
   return { kind: "added", quantity: first };
 }
 
 export async function setCartQuantity(productId: string, quantity: number): Promise<string | null> {
-  return saveCart(state.lines.map((line) => (line.productId === productId ? { ...line, quantity } : line)));
+  await ready;
+  return save(state.lines.map((line) => (line.productId === productId ? { ...line, quantity } : line)));
 }
 
 export async function removeFromCart(productId: string): Promise<void> {
-  await saveCart(state.lines.filter((line) => line.productId !== productId));
+  await ready;
+  await save(state.lines.filter((line) => line.productId !== productId));
 }
 
 export async function clearCart(): Promise<void> {
@@ -143,11 +163,25 @@ export async function clearCart(): Promise<void> {
  * saved on the account, and the browser's copy is dropped. Lines the server refuses (gone, or no
  * longer orderable in that quantity) are left out. At sign-out the cart is the browser's again.
  */
-export async function joinAccountCart(signedIn: boolean): Promise<void> {
+export function joinAccountCart(signedIn: boolean): Promise<void> {
+  const joined = join(signedIn)
+    .catch(() => undefined)
+    .finally(() => {
+      if (!state.settled) {
+        state = { ...state, settled: true };
+        emit();
+      }
+      markSettled();
+    });
+  ready = joined;
+  return joined;
+}
+
+async function join(signedIn: boolean): Promise<void> {
   ensureLoaded();
   if (!signedIn) {
     if (state.mode === "account") {
-      state = { lines: readLocal(), mode: "local", error: null };
+      state = { lines: readLocal(), mode: "local", error: null, settled: true };
       emit();
     }
     return;
@@ -169,7 +203,7 @@ export async function joinAccountCart(signedIn: boolean): Promise<void> {
     else merged[index] = { productId: local.productId, quantity: Math.max(local.quantity, merged[index]?.quantity ?? 0) };
   }
   let lines = merged.slice(0, 50);
-  state = { lines, mode: "account", error: null };
+  state = { lines, mode: "account", error: null, settled: true };
   emit();
   if (readLocal().length > 0) {
     for (let round = 0; round < 3; round += 1) {

@@ -58,12 +58,14 @@ function QuantityInput({ line, text, problem, onType }: QuantityInputProps) {
 
 /** The cart: each product with its image, name, unit price, quantity and line total, then the total. */
 export function CartView() {
-  const { lines, loading, failed, error } = useCartDetails();
+  const { lines, settled, loading, failed, error } = useCartDetails();
   // What the customer typed in each quantity field. Only valid quantities are saved (the server refuses
   // the others), so while a field holds an invalid one the saved quantity is not what the page shows:
   // the cart then offers no checkout and no total, rather than checking out the saved amount.
   const [typed, setTyped] = useState<Record<string, string>>({});
 
+  // A signed-in customer's cart comes from the account: until it has, "empty" would be a guess.
+  if (!settled) return <p className="mt-6 text-slate-700" aria-busy="true">Loading your cart…</p>;
   if (lines.length === 0) {
     return (
       <div className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-8 text-center">

@@ -19,7 +19,15 @@ async function fetchProducts(ids: string[]): Promise<Record<string, Product | nu
 }
 
 /** The cart's lines with each product's current name, image, price, stock and minimum (null: no longer on sale). */
-export function useCartDetails(): { lines: DetailedLine[]; loading: boolean; failed: boolean; mode: "local" | "account"; error: string | null } {
+export function useCartDetails(): {
+  lines: DetailedLine[];
+  /** False until the cart is known (the session read and, signed in, the account's cart with it). */
+  settled: boolean;
+  loading: boolean;
+  failed: boolean;
+  mode: "local" | "account";
+  error: string | null;
+} {
   const cart = useCart();
   const ids = cart.lines.map((line) => line.productId);
   const { data, error, isLoading } = useSWR(ids.length ? ["cart-products", ...ids] : null, ([, ...keys]: string[]) => fetchProducts(keys), {
@@ -27,6 +35,7 @@ export function useCartDetails(): { lines: DetailedLine[]; loading: boolean; fai
   });
   return {
     lines: cart.lines.map((line) => ({ ...line, product: data?.[line.productId] ?? null })),
+    settled: cart.settled,
     loading: ids.length > 0 && (isLoading || (!data && !error)),
     failed: Boolean(error),
     mode: cart.mode,

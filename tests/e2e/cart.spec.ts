@@ -39,6 +39,30 @@ test("a second Add to cart says how many units it added", async ({ page }) => {
   await expect(page.getByLabel(`Quantity of ${product.name}`)).toHaveValue(String(product.minOrderQuantity * 2 + 1));
 });
 
+test("an Add to cart pressed before the account's cart has arrived adds to it, and the cart page waits for it", async ({ page }) => {
+  const product = await productWithMinimum(page);
+  await registerThroughPage(page, "Sam Slowline");
+  await addFromProductPage(page, product);
+
+  // A slow network: the account's cart takes a second and a half to arrive after the page is up.
+  await page.route("**/api/cart", async (route) => {
+    if (route.request().method() === "GET") await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto(`/servicedata?q=${encodeURIComponent(product.name)}`);
+  const add = page.getByRole("button", { name: `Add to cart: ${product.name}` }).first();
+  await add.click();
+  // The click waits for the account's cart instead of starting an empty one in the browser.
+  await expect(add).toHaveAttribute("aria-disabled", "true");
+  await expect(page.getByText(`1 more ${product.name} in your cart`)).toBeVisible();
+
+  await page.goto("/cart");
+  await expect(page.getByText("Loading your cart…")).toBeVisible();
+  await expect(page.getByText("Your cart is empty.")).toHaveCount(0);
+  await expect(page.getByLabel(`Quantity of ${product.name}`)).toHaveValue(String(product.minOrderQuantity + 1));
+  await page.unroute("**/api/cart");
+});
+
 test("while a typed quantity is invalid the cart shows no total and offers no Checkout", async ({ page }) => {
   const product = await productWithMinimum(page);
   await registerThroughPage(page, "Quinn Quantity");

@@ -1,0 +1,108 @@
+import { jest } from "@jest/globals";
+
+/**
+ * The browser's cart (components/cart/cart-store.ts) with the browser stood in: a window with its
+ * localStorage, and fetch answering GET and PUT /api/cart from an account's cart held here. Each test
+ * loads the store afresh, as a new page would.
+ */
+type Line = { productId: string; quantity: number };
+type Store = typeof import("@/components/cart/cart-store");
+
+let localCart: string | null;
+let accountCart: Line[];
+let puts: Line[][];
+
+async function freshStore(): Promise<Store> {
+  let store: Store | undefined;
+  await jest.isolateModulesAsync(async () => {
+    store = await import("@/components/cart/cart-store");
+  });
+  if (!store) throw new Error("the store did not load");
+  return store;
+}
+
+beforeEach(() => {
+  localCart = null;
+  accountCart = [];
+  puts = [];
+  Object.defineProperty(globalThis, "window", {
+    configurable: true,
+    value: {
+      localStorage: {
+        getItem: () => localCart,
+        setItem: (_key: string, value: string) => void (localCart = value),
+        removeItem: () => void (localCart = null),
+      },
+      addEventListener: () => undefined,
+    },
+  });
+  jest.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
+    if (init?.method === "PUT") {
+      const body = JSON.parse(String(init.body)) as { items: Line[] };
+      puts.push(body.items);
+      accountCart = body.items;
+      return Response.json({ ok: true });
+    }
+    return Response.json({ items: accountCart });
+  });
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  Reflect.deleteProperty(globalThis, "window");
+});
+
+const hammer = { productId: "hammer", minOrderQuantity: 2, stock: 10 };
+
+test("an Add to cart pressed before a signed-in customer's cart has arrived waits for it, and adds to it", async () => {
+  accountCart = [{ productId: "hammer", quantity: 4 }];
+  const store = await freshStore();
+
+  // The click comes first: the page has not yet read the session, so it cannot know the cart.
+  const adding = store.addToCart(hammer);
+  await store.joinAccountCart(true);
+
+  await expect(adding).resolves.toEqual({ kind: "more", quantity: 1 });
+  expect(accountCart).toEqual([{ productId: "hammer", quantity: 5 }]);
+  expect(localCart).toBeNull();
+});
+
+test("signed out, a change waits for the session too, then goes to the browser's cart", async () => {
+  const store = await freshStore();
+
+  const adding = store.addToCart(hammer);
+  await store.joinAccountCart(false);
+
+  await expect(adding).resolves.toEqual({ kind: "added", quantity: 2 });
+  expect(JSON.parse(localCart ?? "[]")).toEqual([{ productId: "hammer", quantity: 2 }]);
+  expect(puts).toEqual([]);
+});
+
+test("the cart is settled once the account's cart could not be read: changes then stay in the browser", async () => {
+  jest.spyOn(globalThis, "fetch").mockImplementation(async () => new Response("down", { status: 503 }));
+  const store = await freshStore();
+
+  const adding = store.addToCart(hammer);
+  await store.joinAccountCart(true);
+
+  await expect(adding).resolves.toEqual({ kind: "added", quantity: 2 });
+  expect(JSON.parse(localCart ?? "[]")).toEqual([{ productId: "hammer", quantity: 2 }]);
+});
+
+test("the browser's cart joins the account's at sign-in, the larger quantity winning, and is then emptied", async () => {
+  accountCart = [{ productId: "hammer", quantity: 4 }];
+  localCart = JSON.stringify([
+    { productId: "hammer", quantity: 6 },
+    { productId: "saw", quantity: 1 },
+  ]);
+  const store = await freshStore();
+
+  await store.joinAccountCart(true);
+  await store.setCartQuantity("saw", 3);
+
+  expect(accountCart).toEqual([
+    { productId: "hammer", quantity: 6 },
+    { productId: "saw", quantity: 3 },
+  ]);
+  expect(localCart).toBeNull();
+});
