@@ -111,8 +111,21 @@ export const DEFERRED_SCRIPT_TYPE = "text/x-toolforge-after-paint";
 // error document (`<html id="__next_error__">`, a page whose render failed) is empty until its scripts
 // draw the error message: it loads them at once instead of showing a blank page for those 3 s.
 // Each placeholder becomes the async <script> Next rendered; under 'strict-dynamic' a nonced script
-// may add scripts, so they need no nonce.
-export const LOAD_AFTER_PAINT = `(function(){var done=false;function load(){if(done)return;done=true;var list=document.querySelectorAll('script[type="${DEFERRED_SCRIPT_TYPE}"]');for(var i=0;i<list.length;i++){var s=document.createElement("script");s.src=list[i].getAttribute("data-src");s.async=true;document.head.appendChild(s)}}function afterPaint(){if(document.documentElement.id==="__next_error__"){load();return}var types=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];if(types.indexOf("paint")<0){requestAnimationFrame(function(){setTimeout(load,0)});return}setTimeout(load,3000);new PerformanceObserver(function(entries,observer){if(entries.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(load,0)}}).observe({type:"paint",buffered:true})}if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",afterPaint);else afterPaint()})()`;
+// may add scripts, so they need no nonce. The same inline script first starts REPLAY_EARLY_ACTIONS.
+export const LOAD_AFTER_PAINT_ONLY = `(function(){var done=false;function load(){if(done)return;done=true;var list=document.querySelectorAll('script[type="${DEFERRED_SCRIPT_TYPE}"]');for(var i=0;i<list.length;i++){var s=document.createElement("script");s.src=list[i].getAttribute("data-src");s.async=true;document.head.appendChild(s)}}function afterPaint(){if(document.documentElement.id==="__next_error__"){load();return}var types=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];if(types.indexOf("paint")<0){requestAnimationFrame(function(){setTimeout(load,0)});return}setTimeout(load,3000);new PerformanceObserver(function(entries,observer){if(entries.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(load,0)}}).observe({type:"paint",buffered:true})}if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",afterPaint);else afterPaint()})()`;
+
+// Until React starts (it marks the document it listens on with an own "_reactListening…" key), the
+// page's buttons are inert and its forms would post natively to the page's own address: a tap on
+// Add to cart did nothing, and a form sent then reloaded empty (ADR 050). This keeps those actions:
+// a click on a <button> that is not a form's submit button is noted; the submit of a POST form is
+// stopped and noted (once per form). Every 50 ms, once React has hydrated the element (it carries
+// React's own "__reactProps$…" key), the action is done again, in order: the click, or
+// form.requestSubmit with the same submit button. An element gone from the page is dropped, and
+// anything still waiting after 10 s is dropped. Links and GET forms (searches) are left to the
+// browser, which does them without JavaScript. Once React listens, this does nothing.
+export const REPLAY_EARLY_ACTIONS = `(function(){var queue=[],timer=0,ticks=0;function marked(el,prefix){var keys=Object.keys(el);for(var i=0;keys.length>i;i++)if(keys[i].indexOf(prefix)===0)return true;return false}function tick(){ticks++;while(queue.length){var a=queue[0],el=a.form||a.button;if(!el.isConnected){queue.shift();continue}if(!marked(document,"_reactListening")||!marked(el,"__reactProps$"))break;queue.shift();if(a.button){a.button.click();continue}try{a.form.requestSubmit(a.by&&a.by.isConnected?a.by:undefined)}catch(e){a.form.requestSubmit()}}if(!queue.length||ticks>=200){queue=[];clearInterval(timer);timer=0}}function keep(a){queue.push(a);ticks=0;if(!timer)timer=setInterval(tick,50)}function early(event){if(marked(document,"_reactListening"))return;var t=event.target;if(event.type==="submit"){if(!t||String(t.getAttribute("method")).toLowerCase()!=="post")return;event.preventDefault();for(var i=0;queue.length>i;i++)if(queue[i].form===t)return;keep({form:t,by:event.submitter||null});return}var b=t&&t.closest?t.closest("button"):null;if(!b||b.disabled||b.type==="reset"||(b.type==="submit"&&b.form))return;keep({button:b})}document.addEventListener("click",early,true);document.addEventListener("submit",early,true)})()`;
+
+export const LOAD_AFTER_PAINT = REPLAY_EARLY_ACTIONS + ";" + LOAD_AFTER_PAINT_ONLY;
 
 /**
  * A streaming rewrite that gives every <script> tag, and every <link> that preloads a script, the

@@ -4,7 +4,15 @@ import zlib from "node:zlib";
 import * as products from "@/app/api/products/route";
 import * as me from "@/app/api/me/route";
 import vm from "node:vm";
-import { applySecurityHeaders, DEFERRED_SCRIPT_TYPE, LOAD_AFTER_PAINT, nonceInjector, readSecurityPolicy, type SecurityPolicy } from "@/server/security-headers.mjs";
+import {
+  applySecurityHeaders,
+  DEFERRED_SCRIPT_TYPE,
+  LOAD_AFTER_PAINT,
+  nonceInjector,
+  readSecurityPolicy,
+  REPLAY_EARLY_ACTIONS,
+  type SecurityPolicy,
+} from "@/server/security-headers.mjs";
 
 /**
  * The headers server/index.mjs puts on every answer: real API handlers and a streamed HTML page
@@ -250,6 +258,7 @@ describe("the loader of the chunks after the first paint (ADR 041)", () => {
       querySelectorAll: () => [{ getAttribute: () => "/_next/static/chunks/a.js" }],
       createElement: () => ({ src: "", async: false }),
       head: { appendChild: (script: { src: string }) => added.push(script.src) },
+      addEventListener: () => undefined,
     };
     // Paint timing is supported, and the first paint has not been reported yet.
     class PerformanceObserver {
@@ -274,5 +283,112 @@ describe("the loader of the chunks after the first paint (ADR 041)", () => {
 
   it("loads at once on Next's error document, which is blank until its scripts run", () => {
     expect(runLoader("__next_error__").added).toEqual(["/_next/static/chunks/a.js"]);
+  });
+});
+
+describe("actions taken before React starts are done again once it has (ADR 050)", () => {
+  type Listener = (event: FakeEvent) => void;
+  type FakeEvent = { type: string; target: unknown; submitter?: unknown; defaultPrevented: boolean; preventDefault(): void };
+
+  /** A page the replay runs in: a document, its listeners and a clock moved by hand. */
+  function page() {
+    const listeners: Record<string, Listener> = {};
+    const document: Record<string, unknown> = { addEventListener: (type: string, listener: Listener) => (listeners[type] = listener) };
+    let interval: (() => void) | null = null;
+    vm.runInNewContext(REPLAY_EARLY_ACTIONS, {
+      document,
+      Object,
+      String,
+      setInterval: (callback: () => void) => ((interval = callback), 1),
+      clearInterval: () => (interval = null),
+    });
+    const done: string[] = [];
+    const element = (fields: Record<string, unknown>) => ({ isConnected: true, ...fields }) as Record<string, unknown>;
+    const button = (name: string, type = "button", form: unknown = null) => {
+      const el = element({ type, form, disabled: false, click: () => done.push(`click ${name}`) });
+      el.closest = () => el;
+      return el;
+    };
+    const form = (name: string, method: string) =>
+      element({
+        getAttribute: () => method,
+        requestSubmit: (submitter?: { name?: string }) => done.push(`submit ${name}${submitter ? ` by ${submitter.name}` : ""}`),
+      });
+    const fire = (type: string, target: unknown, submitter?: unknown): FakeEvent => {
+      const event: FakeEvent = {
+        type,
+        target,
+        submitter,
+        defaultPrevented: false,
+        preventDefault() {
+          event.defaultPrevented = true;
+        },
+      };
+      listeners[type]?.(event);
+      return event;
+    };
+    const reactStarts = () => (document["_reactListening4x2"] = true);
+    const hydrate = (el: Record<string, unknown>) => (el["__reactProps$4x2"] = {});
+    const tick = (times = 1) => {
+      for (let i = 0; i < times; i += 1) interval?.();
+    };
+    return { button, form, fire, reactStarts, hydrate, tick, done, ticking: () => interval !== null };
+  }
+
+  it("clicks a button again once React has hydrated it, and only then", () => {
+    const p = page();
+    const add = p.button("add");
+    p.fire("click", add);
+    p.tick(3);
+    expect(p.done).toEqual([]);
+    p.reactStarts();
+    p.tick();
+    expect(p.done).toEqual([]);
+    p.hydrate(add);
+    p.tick();
+    expect(p.done).toEqual(["click add"]);
+    expect(p.ticking()).toBe(false);
+  });
+
+  it("stops a POST form's native submit and sends it again with its submit button, once", () => {
+    const p = page();
+    const signIn = p.form("sign-in", "post");
+    const submit = { ...p.button("send", "submit", signIn), name: "send" };
+    expect(p.fire("click", submit).defaultPrevented).toBe(false);
+    expect(p.fire("submit", signIn, submit).defaultPrevented).toBe(true);
+    expect(p.fire("submit", signIn, submit).defaultPrevented).toBe(true);
+    p.reactStarts();
+    p.hydrate(signIn);
+    p.tick();
+    expect(p.done).toEqual(["submit sign-in by send"]);
+  });
+
+  it("leaves searches (GET forms), reset buttons and everything after React has started to the browser and React", () => {
+    const p = page();
+    expect(p.fire("submit", p.form("search", "get")).defaultPrevented).toBe(false);
+    p.fire("click", p.button("clear", "reset"));
+    p.reactStarts();
+    const late = p.form("late", "post");
+    expect(p.fire("submit", late).defaultPrevented).toBe(false);
+    p.fire("click", p.button("late"));
+    expect(p.ticking()).toBe(false);
+    expect(p.done).toEqual([]);
+  });
+
+  it("drops an action whose element left the page, and gives up after 10 s", () => {
+    const p = page();
+    const gone = p.button("gone");
+    const stuck = p.button("stuck");
+    p.fire("click", gone);
+    gone.isConnected = false;
+    p.fire("click", stuck);
+    p.reactStarts();
+    p.tick(199);
+    expect(p.ticking()).toBe(true);
+    p.tick();
+    expect(p.ticking()).toBe(false);
+    p.hydrate(stuck);
+    p.tick();
+    expect(p.done).toEqual([]);
   });
 });

@@ -1,0 +1,52 @@
+// What a person does in the moment between the first paint and React taking the page over (ADR 041):
+// the shop's after-paint loader keeps it and does it again once React has hydrated (ADR 050). These
+// tests use Playwright's own page, not ./fixtures, whose navigations wait for hydration: here the
+// click must come before it. Next's chunks are held until the test lets them through.
+import { expect, test, type Page } from "@playwright/test";
+import { browseFromOwnAddress, photoFile, uniqueEmail } from "./helpers";
+
+/** Holds every Next chunk the page asks for until `release()`. */
+async function holdScripts(page: Page): Promise<{ release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_next\/static\/chunks\/.+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
+
+const reactHasStarted = (page: Page) => page.evaluate(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
+
+test("an Add to cart tapped before the scripts have run adds the tool once they have", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/servicedata", { waitUntil: "domcontentloaded" });
+  const add = page.getByRole("button", { name: /^Add to cart: / }).first();
+  const name = ((await add.getAttribute("aria-label")) ?? "").replace(/^Add to cart: /, "");
+  await add.click();
+  expect(await reactHasStarted(page)).toBe(false);
+
+  scripts.release();
+  await expect(page.getByText(`${name} added to your cart`)).toBeVisible();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+});
+
+test("a registration sent before the scripts have run is kept, sent once they have, and never put in the address", async ({ page }) => {
+  await browseFromOwnAddress(page);
+  const scripts = await holdScripts(page);
+  await page.goto("/register", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Name").fill("Early Bird");
+  await page.getByLabel("Email").fill(uniqueEmail("early"));
+  await page.getByLabel("Password").fill("a-long-password");
+  await page.getByLabel(/profile photo/i).setInputFiles(await photoFile());
+  await page.getByRole("button", { name: /create account|register/i }).click();
+  expect(await reactHasStarted(page)).toBe(false);
+  // The browser's own submit was stopped: still the same page, with what was typed.
+  expect(new URL(page.url()).search).toBe("");
+  await expect(page.getByLabel("Name")).toHaveValue("Early Bird");
+
+  scripts.release();
+  await expect(page.getByText("Account created")).toBeVisible();
+  await expect(page.getByTestId("user-menu")).toBeVisible();
+  expect(page.url()).not.toContain("password");
+});
