@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState, type ChangeEvent } from "react";
-import { useForm, type DefaultValues, type Path } from "react-hook-form";
+import { useForm, useWatch, type DefaultValues, type Path } from "react-hook-form";
 import toast from "react-hot-toast";
 import { z } from "zod";
 import { buttonClasses } from "@/components/ui/button";
@@ -97,6 +97,7 @@ export function ProductForm(props: ProductFormProps) {
     handleSubmit,
     setError,
     reset,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<ProductFormValues, unknown, z.output<typeof addSchema>>({
     resolver: zodResolver(editing ? editSchema : addSchema),
@@ -104,6 +105,10 @@ export function ProductForm(props: ProductFormProps) {
     reValidateMode: "onChange",
     defaultValues,
   });
+  // A minimum above the stock is allowed (stock can be 0 until a delivery), but the tool then shows as
+  // out of stock: said while typing, so it is not a surprise on the shop's pages.
+  const [typedStock, typedMinimum] = useWatch({ control, name: ["stock", "minOrderQuantity"] });
+  const unorderable = Number.isInteger(typedStock) && Number.isInteger(typedMinimum) && typedMinimum > typedStock;
 
   const showPreview = (event: ChangeEvent<HTMLInputElement>) => {
     setUpload(null);
@@ -275,6 +280,11 @@ export function ProductForm(props: ProductFormProps) {
           {...register("price")}
         />
       </div>
+      <p role="status" data-testid="stock-below-minimum" className={unorderable ? "-mt-3 text-sm text-amber-800" : "-mt-5"}>
+        {unorderable
+          ? `Customers cannot order this tool until the stock reaches ${typedMinimum} units, its minimum order: until then it shows as out of stock.`
+          : ""}
+      </p>
 
       <div className="flex flex-col gap-1.5">
         <label htmlFor={photoId} className="text-sm font-semibold text-slate-900">

@@ -58,8 +58,14 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
   await expect(page.getByText("Images must be 5 MB or smaller.")).toBeVisible();
 
   await page.getByLabel("Name").fill(name);
+  // A minimum above the stock is allowed, and said: the tool would show as out of stock.
+  await page.getByLabel("Available stock").fill("3");
+  await page.getByLabel("Minimum order quantity").fill("5");
+  const belowMinimum = page.getByTestId("stock-below-minimum");
+  await expect(belowMinimum).toHaveText(/until the stock reaches 5 units/);
   await page.getByLabel("Available stock").fill("30");
   await page.getByLabel("Minimum order quantity").fill("2");
+  await expect(belowMinimum).toBeEmpty();
   await photo.setInputFiles(await productPhoto());
   await page.getByLabel("Price (USD)").fill("12.50");
   await page.getByLabel("Description").fill("A two-pound rubber mallet that sets tiles and knocks joints home without marking them.");
