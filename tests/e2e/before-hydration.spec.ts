@@ -16,6 +16,23 @@ async function holdScripts(page: Page): Promise<{ release: () => void }> {
   return { release };
 }
 
+/** Holds only the chunks whose code contains `marker` until `release()`: React starts, that part waits. */
+async function holdScriptsWith(page: Page, marker: string): Promise<{ release: () => void; held: () => number }> {
+  let release = () => {};
+  let held = 0;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_next\/static\/chunks\/.+\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes(marker)) {
+      held += 1;
+      await released;
+    }
+    await route.fulfill({ response, body });
+  });
+  return { release, held: () => held };
+}
+
 const reactHasStarted = (page: Page) => page.evaluate(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
 
 test("an Add to cart tapped before the scripts have run adds the tool once they have", async ({ page }) => {
@@ -49,4 +66,24 @@ test("a registration sent before the scripts have run is kept, sent once they ha
   await expect(page.getByText("Account created")).toBeVisible();
   await expect(page.getByTestId("user-menu")).toBeVisible();
   expect(page.url()).not.toContain("password");
+});
+
+test("a form sent after React has started, while the form's own code is still downloading, is kept too", async ({ page }) => {
+  await browseFromOwnAddress(page);
+  // The registration form's code: the chunk that posts to /api/register.
+  const formCode = await holdScriptsWith(page, "/api/register");
+  await page.goto("/register", { waitUntil: "domcontentloaded" });
+  await expect.poll(() => reactHasStarted(page)).toBe(true);
+  expect(formCode.held()).toBeGreaterThan(0);
+  await page.getByLabel("Name").fill("Late Chunk");
+  await page.getByLabel("Email").fill(uniqueEmail("late-chunk"));
+  await page.getByLabel("Password").fill("a-long-password");
+  await page.getByLabel(/profile photo/i).setInputFiles(await photoFile());
+  await page.getByRole("button", { name: /create account|register/i }).click();
+  // Not sent the browser's way: the page did not reload, and what was typed is still there.
+  await expect(page.getByLabel("Name")).toHaveValue("Late Chunk");
+
+  formCode.release();
+  await expect(page.getByText("Account created")).toBeVisible();
+  await expect(page.getByTestId("user-menu")).toBeVisible();
 });
