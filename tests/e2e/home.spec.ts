@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { expectNoAxeViolations, signInAsAdmin } from "./helpers";
+import { browseFromOwnAddress, expectNoAxeViolations, photoFile, signInAsAdmin, uniqueEmail } from "./helpers";
 
 test("the home page shows every section of the storefront", async ({ page }) => {
   const response = await page.goto("/");
@@ -53,6 +53,43 @@ test("Next's scripts are fetched only after the page has painted, and then run i
   await page.getByPlaceholder("Your Email").fill(`after-paint-${Date.now()}@toolforge.test`);
   await page.getByRole("button", { name: /subscribe/i }).click();
   await expect(page.getByText(/on the list/i)).toBeVisible();
+});
+
+test("the reviews carousel's bullets, which swiper makes and not React, answer a click (ADR 050 holds only React's)", async ({ page, baseURL }) => {
+  // Two reviews, so a phone-width carousel (one card per view) has two bullets.
+  for (const name of ["Bea Bullet", "Cal Carousel"]) {
+    await browseFromOwnAddress(page);
+    const registered = await page.request.post("/api/register", {
+      headers: { origin: baseURL ?? "" },
+      multipart: { name, email: uniqueEmail("bullet"), password: "a-long-password", photo: await photoFile() },
+    });
+    expect(registered.status()).toBe(201);
+    const reviewed = await page.request.post("/api/reviews", {
+      headers: { origin: baseURL ?? "" },
+      data: { rating: 5, text: `${name} says the hammers are balanced and true.` },
+    });
+    expect(reviewed.status()).toBe(201);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  const bullets = page.getByTestId("reviews-carousel").getByRole("button", { name: /^Show review \d+$/ });
+  // The home page reads the reviews at request time: reload until both are there.
+  const section = page.locator('[data-section="reviews"]');
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/");
+        return section.getByText("Cal Carousel says").count();
+      },
+      { timeout: 10_000, intervals: [250, 500, 1000] },
+    )
+    .toBeGreaterThan(0);
+  // The carousel's code loads when the section comes near the window.
+  await section.scrollIntoViewIfNeeded();
+  await expect(bullets.nth(1)).toBeVisible();
+  await bullets.nth(1).click();
+  await expect(bullets.nth(1)).toHaveClass(/swiper-pagination-bullet-active/);
+  await bullets.nth(0).click();
+  await expect(bullets.nth(0)).toHaveClass(/swiper-pagination-bullet-active/);
 });
 
 test("the newsletter and contact forms reach the shop", async ({ page }) => {

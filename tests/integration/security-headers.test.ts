@@ -301,7 +301,11 @@ describe("actions taken before React starts are done again once it has (ADR 050)
   /** A page the replay runs in: a document, its listeners and a clock moved by hand. */
   function page() {
     const listeners: Record<string, Listener> = {};
+    // Every button and form made so far, as querySelectorAll finds them once the HTML is parsed.
+    const made: unknown[] = [];
     const document: Record<string, unknown> = {
+      readyState: "loading",
+      querySelectorAll: () => [...made],
       addEventListener: (type: string, listener: Listener) => (listeners[type] = listener),
       removeEventListener: (type: string) => delete listeners[type],
     };
@@ -314,7 +318,11 @@ describe("actions taken before React starts are done again once it has (ADR 050)
       clearInterval: () => (interval = null),
     });
     const done: string[] = [];
-    const element = (fields: Record<string, unknown>) => ({ isConnected: true, ...fields }) as Record<string, unknown>;
+    const element = (fields: Record<string, unknown>) => {
+      const el = { isConnected: true, ...fields } as Record<string, unknown>;
+      made.push(el);
+      return el;
+    };
     const button = (name: string, type = "button", form: unknown = null) => {
       const el = element({ type, form, disabled: false, click: () => done.push(`click ${name}`) });
       el.closest = () => el;
@@ -347,7 +355,9 @@ describe("actions taken before React starts are done again once it has (ADR 050)
     const tick = (times = 1) => {
       for (let i = 0; i < times; i += 1) interval?.();
     };
-    return { button, form, fire, reactStarts, hydrate, tick, done, ticking: () => interval !== null };
+    /** The HTML is parsed: what exists now came from the server. */
+    const parsed = () => (listeners.DOMContentLoaded as unknown as () => void)();
+    return { button, form, fire, reactStarts, hydrate, tick, parsed, done, ticking: () => interval !== null };
   }
 
   it("clicks a button again once React has hydrated it, and only then; neither React nor the browser saw the first", () => {
@@ -407,6 +417,19 @@ describe("actions taken before React starts are done again once it has (ADR 050)
     expect(p.fire("click", menu).stopped).toBe(false);
     expect(p.ticking()).toBe(false);
     expect(p.done).toEqual([]);
+  });
+
+  it("holds only what the page's HTML had: a button other code makes later (a carousel's bullet) is left to it", () => {
+    const p = page();
+    const add = p.button("add");
+    p.parsed();
+    const bullet = p.button("bullet");
+    expect(p.fire("click", bullet).stopped).toBe(false);
+    expect(p.fire("click", add).stopped).toBe(true);
+    p.reactStarts();
+    p.hydrate(add);
+    p.tick();
+    expect(p.done).toEqual(["click add"]);
   });
 
   it("drops an action whose element left the page, and after 10 s gives up and turns itself off", () => {
