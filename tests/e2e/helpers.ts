@@ -57,15 +57,23 @@ export async function signInThroughPage(page: Page, email: string, password = "a
 
 /** Fails with the list of WCAG A/AA violations axe finds on the current page. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  // Sections fade in as they load: colours measured mid-animation are not the page's colours.
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // Sections fade in as they scroll into view (components/reveal.tsx): colours measured mid-fade are
+  // not the page's colours. A fade starts a frame or two after the layout that shows the section (a
+  // resize, say): the intersection report comes after that frame, the transition after the next style
+  // pass. So wait two frames and for every finite animation or transition running then, until a
+  // check finds none (once, CI measured a whole section mid-fade after a resize).
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    for (let round = 0; round < 20; round += 1) {
+      await frame();
+      await frame();
+      const running = document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter((animation) => animation.playState === "running" && animation.effect?.getComputedTiming().iterations !== Infinity);
+      if (running.length === 0) return;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary).toEqual([]);
