@@ -267,7 +267,7 @@ describe("the loader of the chunks after the first paint (ADR 041)", () => {
     }
     vm.runInNewContext(LOAD_AFTER_PAINT, {
       document,
-      window: { PerformanceObserver },
+      window: { PerformanceObserver, addEventListener: () => undefined },
       PerformanceObserver,
       setTimeout: (_: () => void, ms: number) => timers.push(ms),
       requestAnimationFrame: () => undefined,
@@ -310,14 +310,21 @@ describe("actions taken before React starts are done again once it has (ADR 050)
       removeEventListener: (type: string) => delete listeners[type],
     };
     let interval: (() => void) | null = null;
+    // The window's own listener (the last a submit meets): stored under "window submit".
+    const window = {
+      addEventListener: (type: string, listener: Listener) => (listeners[`window ${type}`] = listener),
+      removeEventListener: (type: string) => delete listeners[`window ${type}`],
+    };
     vm.runInNewContext(REPLAY_EARLY_ACTIONS, {
       document,
+      window,
       Object,
       String,
       setInterval: (callback: () => void) => ((interval = callback), 1),
       clearInterval: () => (interval = null),
     });
     const done: string[] = [];
+    const handledBy = new Set<unknown>();
     const element = (fields: Record<string, unknown>) => {
       const el = { isConnected: true, ...fields } as Record<string, unknown>;
       made.push(el);
@@ -328,11 +335,16 @@ describe("actions taken before React starts are done again once it has (ADR 050)
       el.closest = () => el;
       return el;
     };
-    const form = (name: string, method: string) =>
-      element({
+    const form = (name: string, method: string): Record<string, unknown> => {
+      const el: Record<string, unknown> = element({
         getAttribute: () => method,
-        requestSubmit: (submitter?: { name?: string }) => done.push(`submit ${name}${submitter ? ` by ${submitter.name}` : ""}`),
+        requestSubmit: (submitter?: { name?: string }) => {
+          done.push(`submit ${name}${submitter ? ` by ${submitter.name}` : ""}`);
+          fire("submit", el, submitter);
+        },
       });
+      return el;
+    };
     const fire = (type: string, target: unknown, submitter?: unknown): FakeEvent => {
       const event: FakeEvent = {
         type,
@@ -348,6 +360,9 @@ describe("actions taken before React starts are done again once it has (ADR 050)
         },
       };
       listeners[type]?.(event);
+      // Whoever handles it on the way (React's handler, say) would run here: `handled` stands for that.
+      if (handledBy.has(target)) event.preventDefault();
+      if (!event.stopped) listeners[`window ${type}`]?.(event);
       return event;
     };
     const reactStarts = () => (document["_reactListening4x2"] = true);
@@ -357,7 +372,9 @@ describe("actions taken before React starts are done again once it has (ADR 050)
     };
     /** The HTML is parsed: what exists now came from the server. */
     const parsed = () => (listeners.DOMContentLoaded as unknown as () => void)();
-    return { button, form, fire, reactStarts, hydrate, tick, parsed, done, ticking: () => interval !== null };
+    /** React now handles the element's events (its handler prevents a form's native submit). */
+    const handles = (el: unknown) => handledBy.add(el);
+    return { button, form, fire, reactStarts, hydrate, handles, tick, parsed, done, ticking: () => interval !== null };
   }
 
   it("clicks a button again once React has hydrated it, and only then; neither React nor the browser saw the first", () => {
@@ -386,6 +403,7 @@ describe("actions taken before React starts are done again once it has (ADR 050)
     expect([second.defaultPrevented, second.stopped]).toEqual([true, true]);
     p.reactStarts();
     p.hydrate(signIn);
+    p.handles(signIn);
     p.tick();
     expect(p.done).toEqual(["submit sign-in by send"]);
   });
@@ -398,8 +416,27 @@ describe("actions taken before React starts are done again once it has (ADR 050)
     p.tick(5);
     expect(p.done).toEqual([]);
     p.hydrate(register);
+    p.handles(register);
     p.tick();
     expect(p.done).toEqual(["submit register"]);
+  });
+
+  it("a form React carries but lets through (hydration blocked on a part still loading) is stopped at the window and sent again", () => {
+    const p = page();
+    const register = p.form("register", "post");
+    p.parsed();
+    p.reactStarts();
+    p.hydrate(register);
+    // Sent while React is mid-hydration: nobody prevents it, so it would post natively.
+    const sent = p.fire("submit", register);
+    expect(sent.defaultPrevented).toBe(true);
+    p.tick();
+    expect(p.done).toEqual(["submit register"]);
+    // Still not handled: held again, tried again on the next tick; handled: done.
+    p.handles(register);
+    p.tick();
+    expect(p.done).toEqual(["submit register", "submit register"]);
+    expect(p.ticking()).toBe(false);
   });
 
   it("leaves searches (GET forms), reset buttons and hydrated elements to the browser and React", () => {
@@ -410,8 +447,9 @@ describe("actions taken before React starts are done again once it has (ADR 050)
     p.reactStarts();
     const late = p.form("late", "post");
     p.hydrate(late);
-    const sent = p.fire("submit", late);
-    expect([sent.defaultPrevented, sent.stopped]).toEqual([false, false]);
+    p.handles(late);
+    // React's handler prevents the native submit; the replay neither stops nor keeps it.
+    expect(p.fire("submit", late).stopped).toBe(false);
     const menu = p.button("menu");
     p.hydrate(menu);
     expect(p.fire("click", menu).stopped).toBe(false);
