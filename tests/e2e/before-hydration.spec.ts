@@ -5,23 +5,21 @@
 import { expect, test, type Page } from "@playwright/test";
 import { browseFromOwnAddress, photoFile, uniqueEmail } from "./helpers";
 
-/** Holds every Next chunk the page asks for until `release()`. */
-async function holdScripts(page: Page): Promise<{ release: () => void }> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_next\/static\/chunks\/.+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return { release };
-}
-
-/** Holds only the chunks whose code contains `marker` until `release()`: React starts, that part waits. */
-async function holdScriptsWith(page: Page, marker: string): Promise<{ release: () => void; held: () => number }> {
+/**
+ * Holds Next's chunks until `release()`: every one, or with `marker` only those whose code contains it
+ * (React then starts, and that part waits). `held()` counts the chunks held so far.
+ */
+async function holdScripts(page: Page, marker?: string): Promise<{ release: () => void; held: () => number }> {
   let release = () => {};
   let held = 0;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/_next\/static\/chunks\/.+\.js$/, async (route) => {
+    if (marker === undefined) {
+      held += 1;
+      await released;
+      await route.continue();
+      return;
+    }
     const response = await route.fetch();
     const body = await response.text();
     if (body.includes(marker)) {
@@ -71,7 +69,7 @@ test("a registration sent before the scripts have run is kept, sent once they ha
 test("a form sent after React has started, while the form's own code is still downloading, is kept too", async ({ page }) => {
   await browseFromOwnAddress(page);
   // The registration form's code: the chunk that posts to /api/register.
-  const formCode = await holdScriptsWith(page, "/api/register");
+  const formCode = await holdScripts(page, "/api/register");
   await page.goto("/register", { waitUntil: "domcontentloaded" });
   await expect.poll(() => reactHasStarted(page)).toBe(true);
   expect(formCode.held()).toBeGreaterThan(0);

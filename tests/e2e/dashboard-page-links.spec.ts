@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "./fixtures";
-import { browseFromOwnAddress, E2E_ADDRESS, photoFile, signInAsAdmin, uniqueEmail } from "./helpers";
+import { browseFromOwnAddress, E2E_ADDRESS, registerThroughApi, signInAsAdmin, uniqueEmail } from "./helpers";
 
 /** A cursor that decodes, but whose key is no timestamp: the list services refuse it as they refuse "abc". */
 const TAMPERED = Buffer.from(JSON.stringify(["garbage", "x", "a"])).toString("base64url");
@@ -71,12 +71,7 @@ test("a damaged page link on a dashboard list shows the shop, the message and th
 /** A customer registered through the API, in a browser of their own, with an address of their own. */
 async function newCustomer(browser: Browser, baseURL: string | undefined, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await browseFromOwnAddress(page);
-  const registered = await page.request.post("/api/register", {
-    multipart: { name: "Paige Sizer", email, password: "a-long-password", photo: await photoFile() },
-    headers: { origin: baseURL ?? "" },
-  });
-  expect(registered.status()).toBe(201);
+  await registerThroughApi(page, baseURL, "Paige Sizer", email);
   return page;
 }
 

@@ -47,6 +47,20 @@ export async function registerThroughPage(page: Page, name = "Erin Endtoend", em
   return email;
 }
 
+/**
+ * Registers through the API (photo included) from the page's own client address: the page's context
+ * is then signed in as the new customer. Faster than the page when the test is about something else.
+ */
+export async function registerThroughApi(page: Page, baseURL: string | undefined, name: string, email = uniqueEmail()): Promise<string> {
+  await browseFromOwnAddress(page);
+  const registered = await page.request.post("/api/register", {
+    multipart: { name, email, password: "a-long-password", photo: await photoFile() },
+    headers: { origin: baseURL ?? "" },
+  });
+  expect(registered.status()).toBe(201);
+  return email;
+}
+
 export async function signInThroughPage(page: Page, email: string, password = "a-long-password"): Promise<void> {
   await browseFromOwnAddress(page);
   await page.getByLabel("Email").fill(email);

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { browseFromOwnAddress, expectNoAxeViolations, photoFile, signInAsAdmin, uniqueEmail } from "./helpers";
+import { expectNoAxeViolations, registerThroughApi, signInAsAdmin, uniqueEmail } from "./helpers";
 
 test("the home page shows every section of the storefront", async ({ page }) => {
   const response = await page.goto("/");
@@ -58,12 +58,7 @@ test("Next's scripts are fetched only after the page has painted, and then run i
 test("the reviews carousel's bullets, which swiper makes and not React, answer a click (ADR 050 holds only React's)", async ({ page, baseURL }) => {
   // Two reviews, so a phone-width carousel (one card per view) has two bullets.
   for (const name of ["Bea Bullet", "Cal Carousel"]) {
-    await browseFromOwnAddress(page);
-    const registered = await page.request.post("/api/register", {
-      headers: { origin: baseURL ?? "" },
-      multipart: { name, email: uniqueEmail("bullet"), password: "a-long-password", photo: await photoFile() },
-    });
-    expect(registered.status()).toBe(201);
+    await registerThroughApi(page, baseURL, name, uniqueEmail("bullet"));
     const reviewed = await page.request.post("/api/reviews", {
       headers: { origin: baseURL ?? "" },
       data: { rating: 5, text: `${name} says the hammers are balanced and true.` },
