@@ -208,13 +208,17 @@ async function join(signedIn: boolean): Promise<void> {
   if (readLocal().length > 0) {
     for (let round = 0; round < 3; round += 1) {
       const answer = await putAccountCart(lines);
-      if (answer.ok) break;
+      if (answer.ok) {
+        // The browser's copy is dropped only once the account holds the joined cart: after a failed
+        // save (network, a busy server) it stays, and the next page joins it again.
+        writeLocal([]);
+        break;
+      }
       const refused = new Set(Object.keys(answer.fields).map((key) => Number(key.split(".")[1])));
       if (refused.size === 0) break;
       lines = lines.filter((_, index) => !refused.has(index));
       state = { ...state, lines };
       emit();
     }
-    writeLocal([]);
   }
 }

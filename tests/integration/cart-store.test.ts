@@ -106,3 +106,15 @@ test("the browser's cart joins the account's at sign-in, the larger quantity win
   ]);
   expect(localCart).toBeNull();
 });
+
+test("a browser's cart whose join the server could not save stays in the browser, for the next page to join again", async () => {
+  localCart = JSON.stringify([{ productId: "hammer", quantity: 2 }]);
+  jest.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) =>
+    init?.method === "PUT" ? new Response("busy", { status: 503 }) : Response.json({ items: [] }),
+  );
+  const store = await freshStore();
+
+  await store.joinAccountCart(true);
+
+  expect(JSON.parse(localCart ?? "[]")).toEqual([{ productId: "hammer", quantity: 2 }]);
+});
