@@ -106,8 +106,8 @@ async function quietCpu() {
  * What one page fault costs this host, in microseconds: 64 MB of fresh memory written a byte per 4 KB
  * page, timed and divided by the faults the kernel counted. Lighthouse's benchmark index is a
  * JavaScript loop and does not see it, but a new renderer faults in every page it lays out and runs
- * scripts in (about 15,000 while `/` loads), so on a host where a fault costs 12-16 µs instead of
- * well under one the same build loses 10-15 points (ADR 037, amendment 5). Printed, not used.
+ * scripts in (about 15,000 while `/` loads), so on a host where a fault costs 12-16 µs (measured
+ * 2026-11-27) the same build lost 15-20 points (ADR 037, amendment 5). Printed, not used.
  */
 function pageFaultMicros() {
   const before = process.resourceUsage().minorPageFault;
