@@ -113,6 +113,9 @@ test("a verification link opened on another device asks to sign in there first, 
 });
 
 test("forgot password → reset from the mail → every older session is signed out", async ({ page, browser }) => {
+  // Three browsers, a mail round trip, two axe scans and three sign-ins: on a slow host (2026-11-27,
+  // where every e2e test took two to three times as long) it ran out of the default 60 s at its last step.
+  test.setTimeout(120_000);
   const email = await registerThroughPage(page, "Rory Reset");
   // A second device, signed in before the reset.
   const otherContext = await browser.newContext();
