@@ -192,11 +192,18 @@ async function auditOnce(url) {
   return report;
 }
 
+/** The page-fault cost measured just before the report's run, to one decimal (null where none was counted). */
+function faultMicrosText(report) {
+  const { faultMicros } = report.hostBefore;
+  return typeof faultMicros === "number" ? faultMicros.toFixed(1) : null;
+}
+
 /** The machine a report was measured on: Lighthouse's CPU benchmark (its own "slow host" line is 1000), and how busy the CPUs were and the load average as the run started. */
 function hostLine(report) {
-  const { busy, load, faultMicros } = report.hostBefore;
+  const { busy, load } = report.hostBefore;
   const busyText = typeof busy === "number" ? `${Math.round(busy * 100)} %` : "unknown";
-  const faultText = typeof faultMicros === "number" ? `${faultMicros.toFixed(1)} µs a page fault, ` : "";
+  const fault = faultMicrosText(report);
+  const faultText = fault === null ? "" : `${fault} µs a page fault, `;
   return `benchmark index ${Math.round(report.environment?.benchmarkIndex ?? 0)} (CPU slowdown ${report.configSettings.throttling.cpuSlowdownMultiplier}×), ${faultText}CPUs busy ${busyText} and load average ${load.toFixed(1)} before the run, TBT ${Math.round(report.audits["total-blocking-time"].numericValue)} ms`;
 }
 
@@ -266,7 +273,7 @@ try {
       cls: report.audits["cumulative-layout-shift"].numericValue.toFixed(3),
       benchmarkIndex: Math.round(report.environment?.benchmarkIndex ?? 0),
       cpuSlowdown: report.configSettings.throttling.cpuSlowdownMultiplier,
-      faultMicros: typeof report.hostBefore.faultMicros === "number" ? report.hostBefore.faultMicros.toFixed(1) : "?",
+      faultMicros: faultMicrosText(report) ?? "?",
     });
     console.log(`${page}: ${categories.map((category) => `${category} ${scores[category]}`).join(", ")}`);
     for (const category of misses) {
