@@ -9,4 +9,8 @@ export const chromiumArgs = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // Shared memory in /tmp, not /dev/shm, which a container may keep small: Playwright adds it on its
+  // own; Lighthouse's launcher does not, and Debian's wrapper meant to add it on a small /dev/shm
+  // fails on these machines ("[: unexpected operator", it reads two mounts).
+  "--disable-dev-shm-usage",
 ];

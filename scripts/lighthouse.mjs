@@ -240,8 +240,21 @@ function writeBenchmarks(rows, seconds) {
   fs.writeFileSync(benchmarks, next);
 }
 
+/**
+ * Starts Chromium once on its own before Lighthouse does. When Chromium cannot start, Lighthouse only
+ * says it could not reach the browser ("Failed to fetch browser webSocket URL ... fetch failed", stop 27's
+ * CI, four times); Chromium's own words on stderr say why.
+ */
+function checkChromium() {
+  const result = spawnSync(chromePath, [...chromiumArgs, "--dump-dom", "about:blank"], { encoding: "utf8", timeout: 60_000 });
+  if (result.status === 0 && result.stdout.includes("<html")) return;
+  const why = result.error ? result.error.message : `exit ${result.status ?? result.signal}`;
+  throw new Error(`Chromium (${chromePath}) could not open a blank page (${why}):\n${(result.stderr ?? "").slice(-4000)}`);
+}
+
 let failed = false;
 try {
+  checkChromium();
   await waitForHealth();
   const list = await (await fetch(`${origin}/api/products?pageSize=1`)).json();
   const productId = list.items?.[0]?.id;
