@@ -1,5 +1,9 @@
-// `npm test`: every layer, in order, stopping at the first that fails.
+// `npm test`: every layer, in order. A failed layer does not hide the others: the run goes on and
+// exits 1 at the end, naming each layer that failed. Only a failed build stops it at once, as every
+// later layer but the jest ones runs on it.
 import { spawn, spawnSync } from "node:child_process";
+
+const BUILD = "production build (Lighthouse, the end-to-end run and the server tests use it)";
 
 const steps = [
   ["lockfile (in sync with package.json, every platform's packages)", ["npm", "run", "lockfile:check"]],
@@ -11,7 +15,7 @@ const steps = [
   ],
   // Lighthouse right after the build, on a machine not yet worn by the other layers: at the end of a
   // 19-minute run the same build lost 10-15 points of total blocking time (ADR 037, amendment 3).
-  ["production build (Lighthouse, the end-to-end run and the server tests use it)", ["npm", "run", "build"]],
+  [BUILD, ["npm", "run", "build"]],
   ["Lighthouse mobile (the build: /, /servicedata, a product page, /login; accessibility, best practices, SEO 100; performance 95; a page under budget counts the median of five runs)", ["npm", "run", "lighthouse", "--", "--ci"]],
   ["jest on PGlite", ["npm", "run", "test:unit"]],
   ["jest on PostgreSQL", ["npm", "run", "test:pg"]],
@@ -23,13 +27,26 @@ const steps = [
 
 const secondsSince = (started) => ((Date.now() - started) / 1000).toFixed(1);
 
-/** Prints a layer's outcome; the run stops at the first layer that failed. */
+const failed = [];
+
+/** Prints a layer's outcome and keeps the failed ones for the end; a failed build ends the run here. */
 function report({ name, status, seconds }) {
-  if (status !== 0) {
-    console.error(`\n✗ ${name} failed after ${seconds} s`);
-    process.exit(status ?? 1);
+  if (status === 0) {
+    console.log(`✓ ${name} (${seconds} s)`);
+    return;
   }
-  console.log(`✓ ${name} (${seconds} s)`);
+  console.error(`\n✗ ${name} failed after ${seconds} s`);
+  failed.push(name);
+  if (name === BUILD) finish();
+}
+
+function finish() {
+  if (failed.length === 0) {
+    finish();
+    process.exit(0);
+  }
+  console.error(`\n${failed.length} test layer${failed.length === 1 ? "" : "s"} failed:\n${failed.map((name) => `✗ ${name}`).join("\n")}`);
+  process.exit(1);
 }
 
 /** Runs a step with its output buffered, so two steps side by side do not interleave their lines. */
@@ -58,4 +75,4 @@ for (const step of steps) {
   const { status } = spawnSync(command, args, { stdio: "inherit" });
   report({ name, status, seconds: secondsSince(started) });
 }
-console.log("\nAll test layers passed.");
+finish();
