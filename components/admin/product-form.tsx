@@ -245,29 +245,42 @@ export function ProductForm(props: ProductFormProps) {
 
       <TextField id={`${idPrefix}-name`} label="Name" autoComplete="off" maxLength={120} error={errors.name?.message} {...register("name")} />
 
+      {/* Stock and minimum side by side with the warning under both; on a phone the warning comes right
+          after them, not after the price. */}
       <div className="grid gap-5 sm:grid-cols-3">
-        <TextField
-          id={`${idPrefix}-stock`}
-          label="Available stock"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          hint="Units ready to ship"
-          error={errors.stock?.message}
-          {...register("stock", { valueAsNumber: true })}
-        />
-        <TextField
-          id={`${idPrefix}-min`}
-          label="Minimum order quantity"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          hint="Fewest units per order"
-          error={errors.minOrderQuantity?.message}
-          {...register("minOrderQuantity", { valueAsNumber: true })}
-        />
+        <div className="grid gap-5 sm:col-span-2 sm:grid-cols-2">
+          <TextField
+            id={`${idPrefix}-stock`}
+            label="Available stock"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            hint="Units ready to ship"
+            error={errors.stock?.message}
+            {...register("stock", { valueAsNumber: true })}
+          />
+          <TextField
+            id={`${idPrefix}-min`}
+            label="Minimum order quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            hint="Fewest units per order"
+            error={errors.minOrderQuantity?.message}
+            {...register("minOrderQuantity", { valueAsNumber: true })}
+          />
+          <p
+            role="status"
+            data-testid="stock-below-minimum"
+            className={unorderable ? "-mt-3 text-sm text-amber-800 sm:col-span-2" : "-mt-5 sm:col-span-2"}
+          >
+            {unorderable
+              ? `Customers cannot order this tool until the stock reaches ${typedMinimum} units, its minimum order: until then it shows as out of stock.`
+              : ""}
+          </p>
+        </div>
         <TextField
           id={`${idPrefix}-price`}
           label="Price (USD)"
@@ -280,11 +293,6 @@ export function ProductForm(props: ProductFormProps) {
           {...register("price")}
         />
       </div>
-      <p role="status" data-testid="stock-below-minimum" className={unorderable ? "-mt-3 text-sm text-amber-800" : "-mt-5"}>
-        {unorderable
-          ? `Customers cannot order this tool until the stock reaches ${typedMinimum} units, its minimum order: until then it shows as out of stock.`
-          : ""}
-      </p>
 
       <div className="flex flex-col gap-1.5">
         <label htmlFor={photoId} className="text-sm font-semibold text-slate-900">
