@@ -42,7 +42,7 @@ function report({ name, status, seconds }) {
 
 function finish() {
   if (failed.length === 0) {
-    finish();
+    console.log("\nAll test layers passed.");
     process.exit(0);
   }
   console.error(`\n${failed.length} test layer${failed.length === 1 ? "" : "s"} failed:\n${failed.map((name) => `✗ ${name}`).join("\n")}`);
