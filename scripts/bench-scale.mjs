@@ -27,7 +27,10 @@ import { nodeArgs } from "../server/heap.mjs";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SMOKE = process.argv.includes("--smoke");
 const SIZE = SMOKE ? SMOKE_SCALE : FULL_SCALE;
-const DURATION = SMOKE ? 2 : Number(process.env.BENCH_DURATION || 10);
+const DURATION = Number(process.env.BENCH_DURATION || (SMOKE ? 2 : 10));
+// BENCH_ONLY="My Orders,audit" loads only the paths whose names contain one of these words (case-insensitive);
+// such a partial run prints its table but does not write docs/benchmarks.md.
+const ONLY = (process.env.BENCH_ONLY ?? "").split(",").map((word) => word.trim().toLowerCase()).filter(Boolean);
 const CONNECTIONS = 20;
 const PORT = Number(process.env.BENCH_PORT || process.env.E2E_PORT || 3210);
 const MAX_PAGE_BYTES = 300 * 1024;
@@ -103,7 +106,9 @@ function startApp(baseUrl, extraEnv) {
   env.ORDER_UNPAID_LIMIT = "1000000";
   env.SEED_CATALOG = "false";
   if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [...nodeArgs(), "server/index.mjs"], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  // BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app (Node refuses --cpu-prof in NODE_OPTIONS).
+  const extraArgs = (process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs(), ...extraArgs, "server/index.mjs"], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   const tail = [];
   const keep = (chunk) => {
     tail.push(String(chunk));
@@ -332,7 +337,8 @@ async function main() {
   const cookies = { admin: await signIn(baseUrl, ADMIN.email), buyer: await signIn(baseUrl, BUYER.email) };
   const rows = [];
   let failed = false;
-  for (const target of targetsFor(baseUrl, cookies)) {
+  const targets = targetsFor(baseUrl, cookies).filter((t) => ONLY.length === 0 || ONLY.some((word) => t.name.toLowerCase().includes(word)));
+  for (const target of targets) {
     const first = await sample(target);
     for (let i = 0; i < 3; i += 1) await sample(target);
     if (first.status < 200 || first.status >= 300) {
@@ -372,7 +378,7 @@ async function main() {
     path.join(ROOT, "bench-scale-results.json"),
     JSON.stringify({ at: new Date().toISOString(), engine, smoke: SMOKE, size: SIZE, connections: CONNECTIONS, durationSeconds: DURATION, rssMb, rows, largest }, null, 2),
   );
-  if (!SMOKE) writeDocs(engine, rows, largest, rssMb);
+  if (!SMOKE && ONLY.length === 0) writeDocs(engine, rows, largest, rssMb);
   return failed ? 1 : 0;
 }
 
