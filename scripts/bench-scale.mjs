@@ -27,7 +27,7 @@ import { nodeArgs } from "../server/heap.mjs";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SMOKE = process.argv.includes("--smoke");
 const SIZE = SMOKE ? SMOKE_SCALE : FULL_SCALE;
-const DURATION = Number(process.env.BENCH_DURATION || (SMOKE ? 2 : 10));
+const DURATION = Number(process.env.BENCH_DURATION || (SMOKE ? 1 : 10));
 // BENCH_ONLY="My Orders,audit" loads only the paths whose names contain one of these words (case-insensitive);
 // such a partial run prints its table but does not write docs/benchmarks.md.
 const ONLY = (process.env.BENCH_ONLY ?? "").split(",").map((word) => word.trim().toLowerCase()).filter(Boolean);
