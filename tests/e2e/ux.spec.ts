@@ -4,11 +4,11 @@ import { ADMIN_EMAIL, expectNoAxeViolations, registerThroughPage, signInAsAdmin 
 
 // Issue 15: every page at phone, tablet and desktop widths, signed out, as a customer and as an admin.
 const WIDTHS = [320, 390, 768, 1280] as const;
+const HEIGHT = 800;
 
 // The file's tests are independent (each signs in on its own) and it runs last: in parallel mode
 // both workers share its three long page sweeps instead of one worker running all of them alone.
 test.describe.configure({ mode: "parallel" });
-const HEIGHT = 800;
 
 const publicPages = ["/", "/servicedata", "/products/prd_claw_hammer_16oz", "/login", "/register", "/forgot-password", "/no-such-page"];
 const customerPages = ["/profile", "/dashboard/myorders", "/dashboard/addReview", "/dashboard/myProfile", "/account/security", "/purchasePages/prd_claw_hammer_16oz"];
