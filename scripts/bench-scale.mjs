@@ -39,7 +39,7 @@ const ADMIN = { id: "usr_bench_admin", email: "bench-admin@scale.test", name: "B
 const BUYER = { id: "usr_bench_buyer", email: "bench-buyer@scale.test", name: "Bench Buyer", orders: SMOKE ? 50 : 500 };
 
 const log = (message) => console.log(`bench:scale: ${message}`);
-const state = { app: null, dataDir: null, dropDatabase: null };
+const state = { app: null, dataDir: null, dropDatabase: null, cookieFile: null };
 
 async function prepareDatabase() {
   const started = Date.now();
@@ -321,6 +321,20 @@ async function cleanup() {
   }
   if (state.dropDatabase) await state.dropDatabase().catch((e) => log(`could not drop the database: ${e.message}`));
   if (state.dataDir) fs.rmSync(state.dataDir, { recursive: true, force: true });
+  if (state.cookieFile) fs.rmSync(state.cookieFile, { force: true });
+}
+
+/**
+ * BENCH_HOLD=1: no load. The app stays up on the loaded data until Ctrl-C, for probing one page by
+ * hand (autocannon, curl, a profiler); the two sessions' cookies are written to a file beside the run.
+ */
+async function hold(baseUrl, cookies) {
+  const file = path.join(os.tmpdir(), `bench-scale-cookies-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify({ baseUrl, ...cookies }, null, 2));
+  state.cookieFile = file;
+  log(`holding the app on ${baseUrl}: the admin's and the buyer's cookies are in ${file}; Ctrl-C ends the run`);
+  await new Promise(() => {});
+  return 0;
 }
 
 async function main() {
@@ -335,6 +349,7 @@ async function main() {
   await waitForHealth(baseUrl);
   log(`app is up on ${baseUrl} (${engine})`);
   const cookies = { admin: await signIn(baseUrl, ADMIN.email), buyer: await signIn(baseUrl, BUYER.email) };
+  if (process.env.BENCH_HOLD) return hold(baseUrl, cookies);
   const rows = [];
   let failed = false;
   const targets = targetsFor(baseUrl, cookies).filter((t) => ONLY.length === 0 || ONLY.some((word) => t.name.toLowerCase().includes(word)));
