@@ -93,6 +93,10 @@ async function putAccountCart(lines: CartEntry[]): Promise<PutAnswer> {
       credentials: "same-origin",
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify({ items: lines }),
+      // A change made just before the customer leaves the page (Add to cart, then a link) still
+      // reaches the account: the browser finishes the request after the page has gone. 50 lines are
+      // far under keepalive's 64 KB.
+      keepalive: true,
     });
     if (response.ok) return { ok: true };
     const body = (await response.json().catch(() => null)) as { error?: { message?: string; fields?: Record<string, string> } } | null;

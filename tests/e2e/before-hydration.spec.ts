@@ -46,6 +46,32 @@ test("an Add to cart tapped before the scripts have run adds the tool once they 
   await expect(page.getByTestId("cart-count")).toHaveText("1");
 });
 
+test("the cart link followed while an early Add to cart waits goes after it: the cart shows the tool", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/servicedata", { waitUntil: "domcontentloaded" });
+  const add = page.getByRole("button", { name: /^Add to cart: / }).first();
+  const name = ((await add.getAttribute("aria-label")) ?? "").replace(/^Add to cart: /, "");
+  await add.click();
+  await page.getByTestId("cart-link").click();
+  expect(await reactHasStarted(page)).toBe(false);
+  // The link waits behind the held tap: no move yet.
+  expect(new URL(page.url()).pathname).toBe("/servicedata");
+
+  scripts.release();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole("heading", { name: /cart/i, level: 1 })).toBeVisible();
+  await expect(page.getByRole("main").getByText(name).first()).toBeVisible();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+});
+
+test("with no action waiting, a link before the scripts have run is the browser's", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/servicedata", { waitUntil: "domcontentloaded" });
+  await page.getByTestId("cart-link").click();
+  await expect(page).toHaveURL(/\/cart$/);
+  scripts.release();
+});
+
 test("a registration sent before the scripts have run is kept, sent once they have, and never put in the address", async ({ page }) => {
   await browseFromOwnAddress(page);
   const scripts = await holdScripts(page);

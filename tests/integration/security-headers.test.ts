@@ -292,6 +292,8 @@ describe("actions taken before React starts are done again once it has (ADR 050)
     type: string;
     target: unknown;
     submitter?: unknown;
+    button: number;
+    ctrlKey?: boolean;
     defaultPrevented: boolean;
     stopped: boolean;
     preventDefault(): void;
@@ -301,6 +303,7 @@ describe("actions taken before React starts are done again once it has (ADR 050)
   /** A page the replay runs in: a document, its listeners and a clock moved by hand. */
   function page() {
     const listeners: Record<string, Listener> = {};
+    const done: string[] = [];
     // Every button and form made so far, as querySelectorAll finds them once the HTML is parsed.
     const made: unknown[] = [];
     const document: Record<string, unknown> = {
@@ -320,10 +323,10 @@ describe("actions taken before React starts are done again once it has (ADR 050)
       window,
       Object,
       String,
+      location: { origin: "https://shop.test", assign: (href: string) => done.push(`go to ${href}`) },
       setInterval: (callback: () => void) => ((interval = callback), 1),
       clearInterval: () => (interval = null),
     });
-    const done: string[] = [];
     const handledBy = new Set<unknown>();
     const element = (fields: Record<string, unknown>) => {
       const el = { isConnected: true, ...fields } as Record<string, unknown>;
@@ -332,7 +335,14 @@ describe("actions taken before React starts are done again once it has (ADR 050)
     };
     const button = (name: string, type = "button", form: unknown = null) => {
       const el = element({ type, form, disabled: false, click: () => done.push(`click ${name}`) });
-      el.closest = () => el;
+      el.closest = (selector: string) => (selector === "button" ? el : null);
+      return el;
+    };
+    /** A link as the page's HTML has it; `fields` overrides its target, origin or download. */
+    const link = (path: string, fields: Record<string, unknown> = {}) => {
+      const el = element({ href: `https://shop.test${path}`, origin: "https://shop.test", target: "", click: () => done.push(`follow ${path}`), ...fields });
+      el.hasAttribute = (name: string) => name in fields;
+      el.closest = (selector: string) => (selector === "a[href]" ? el : null);
       return el;
     };
     const form = (name: string, method: string): Record<string, unknown> => {
@@ -345,11 +355,13 @@ describe("actions taken before React starts are done again once it has (ADR 050)
       });
       return el;
     };
-    const fire = (type: string, target: unknown, submitter?: unknown): FakeEvent => {
+    const fire = (type: string, target: unknown, submitter?: unknown, keys: { ctrlKey?: boolean } = {}): FakeEvent => {
       const event: FakeEvent = {
         type,
         target,
         submitter,
+        button: 0,
+        ...keys,
         defaultPrevented: false,
         stopped: false,
         preventDefault() {
@@ -374,7 +386,7 @@ describe("actions taken before React starts are done again once it has (ADR 050)
     const parsed = () => (listeners.DOMContentLoaded as unknown as () => void)();
     /** React now handles the element's events (its handler prevents a form's native submit). */
     const handles = (el: unknown) => handledBy.add(el);
-    return { button, form, fire, reactStarts, hydrate, handles, tick, parsed, done, ticking: () => interval !== null };
+    return { button, form, link, fire, reactStarts, hydrate, handles, tick, parsed, done, ticking: () => interval !== null };
   }
 
   it("clicks a button again once React has hydrated it, and only then; neither React nor the browser saw the first", () => {
@@ -468,6 +480,52 @@ describe("actions taken before React starts are done again once it has (ADR 050)
     p.hydrate(add);
     p.tick();
     expect(p.done).toEqual(["click add"]);
+  });
+
+  it("a link followed while an action waits goes after it: once the action was done again, React has hydrated the link and 100 ms have passed", () => {
+    const p = page();
+    const add = p.button("add");
+    const cart = p.link("/cart");
+    p.parsed();
+    expect(p.fire("click", add).stopped).toBe(true);
+    const follow = p.fire("click", cart);
+    expect([follow.defaultPrevented, follow.stopped]).toEqual([true, true]);
+    p.reactStarts();
+    p.hydrate(add);
+    p.tick();
+    expect(p.done).toEqual(["click add"]);
+    p.tick();
+    expect(p.done).toEqual(["click add"]);
+    p.hydrate(cart);
+    p.tick(2);
+    expect(p.done).toEqual(["click add"]);
+    p.tick();
+    expect(p.done).toEqual(["click add", "follow /cart"]);
+    expect(p.ticking()).toBe(false);
+  });
+
+  it("leaves a link to the browser when nothing waits, and always one to another site, for a new tab, a download or with a key held", () => {
+    const p = page();
+    expect(p.fire("click", p.link("/cart")).defaultPrevented).toBe(false);
+    p.fire("click", p.button("add"));
+    for (const elsewhere of [
+      p.link("/maker", { origin: "https://maker.test", href: "https://maker.test/maker" }),
+      p.link("/cart", { target: "_blank" }),
+      p.link("/price-list.pdf", { download: "" }),
+    ]) {
+      const event = p.fire("click", elsewhere);
+      expect([event.defaultPrevented, event.stopped]).toEqual([false, false]);
+    }
+    expect(p.fire("click", p.link("/cart"), undefined, { ctrlKey: true }).defaultPrevented).toBe(false);
+  });
+
+  it("sends the browser to a link still waiting when the replay gives up after 10 s", () => {
+    const p = page();
+    p.fire("click", p.button("stuck"));
+    p.fire("click", p.link("/cart"));
+    p.tick(200);
+    expect(p.done).toEqual(["go to https://shop.test/cart"]);
+    expect(p.ticking()).toBe(false);
   });
 
   it("drops an action whose element left the page, and after 10 s gives up and turns itself off", () => {
