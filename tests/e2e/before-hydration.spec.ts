@@ -33,12 +33,18 @@ async function holdScripts(page: Page, marker?: string): Promise<{ release: () =
 
 const reactHasStarted = (page: Page) => page.evaluate(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
 
-test("an Add to cart tapped before the scripts have run adds the tool once they have", async ({ page }) => {
+/** Opens the catalog with Next's chunks held and taps its first Add to cart, which waits. Answers the tool's name. */
+async function tapAddToCartEarly(page: Page): Promise<{ scripts: Awaited<ReturnType<typeof holdScripts>>; name: string }> {
   const scripts = await holdScripts(page);
   await page.goto("/servicedata", { waitUntil: "domcontentloaded" });
   const add = page.getByRole("button", { name: /^Add to cart: / }).first();
   const name = ((await add.getAttribute("aria-label")) ?? "").replace(/^Add to cart: /, "");
   await add.click();
+  return { scripts, name };
+}
+
+test("an Add to cart tapped before the scripts have run adds the tool once they have", async ({ page }) => {
+  const { scripts, name } = await tapAddToCartEarly(page);
   expect(await reactHasStarted(page)).toBe(false);
 
   scripts.release();
@@ -47,11 +53,7 @@ test("an Add to cart tapped before the scripts have run adds the tool once they 
 });
 
 test("the cart link followed while an early Add to cart waits goes after it: the cart shows the tool", async ({ page }) => {
-  const scripts = await holdScripts(page);
-  await page.goto("/servicedata", { waitUntil: "domcontentloaded" });
-  const add = page.getByRole("button", { name: /^Add to cart: / }).first();
-  const name = ((await add.getAttribute("aria-label")) ?? "").replace(/^Add to cart: /, "");
-  await add.click();
+  const { scripts, name } = await tapAddToCartEarly(page);
   await page.getByTestId("cart-link").click();
   expect(await reactHasStarted(page)).toBe(false);
   // The link waits behind the held tap: no move yet.
