@@ -56,14 +56,16 @@ test("the cart link followed while an early Add to cart waits goes after it: the
   const { scripts, name } = await tapAddToCartEarly(page);
   await page.getByTestId("cart-link").click();
   expect(await reactHasStarted(page)).toBe(false);
-  // The link waits behind the held tap: no move yet.
+  // The link waits behind the held tap: no move yet, and a bar across the top says both were taken.
   expect(new URL(page.url()).pathname).toBe("/servicedata");
+  await expect(page.locator("html")).toHaveAttribute("data-waiting", "");
 
   scripts.release();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole("heading", { name: /cart/i, level: 1 })).toBeVisible();
   await expect(page.getByRole("main").getByText(name).first()).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveText("1");
+  await expect(page.locator("html")).not.toHaveAttribute("data-waiting");
 });
 
 test("with no action waiting, a link before the scripts have run is the browser's", async ({ page }) => {

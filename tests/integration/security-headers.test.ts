@@ -306,8 +306,11 @@ describe("actions taken before React starts are done again once it has (ADR 050)
     const done: string[] = [];
     // Every button and form made so far, as querySelectorAll finds them once the HTML is parsed.
     const made: unknown[] = [];
+    // <html>: the replay marks it data-waiting while anything waits (app/globals.css shows a bar).
+    const root = new Set<string>();
     const document: Record<string, unknown> = {
       readyState: "loading",
+      documentElement: { setAttribute: (name: string) => root.add(name), removeAttribute: (name: string) => root.delete(name) },
       querySelectorAll: () => [...made],
       addEventListener: (type: string, listener: Listener) => (listeners[type] = listener),
       removeEventListener: (type: string) => delete listeners[type],
@@ -386,15 +389,18 @@ describe("actions taken before React starts are done again once it has (ADR 050)
     const parsed = () => (listeners.DOMContentLoaded as unknown as () => void)();
     /** React now handles the element's events (its handler prevents a form's native submit). */
     const handles = (el: unknown) => handledBy.add(el);
-    return { button, form, link, fire, reactStarts, hydrate, handles, tick, parsed, done, ticking: () => interval !== null };
+    return { button, form, link, fire, reactStarts, hydrate, handles, tick, parsed, done, ticking: () => interval !== null, waiting: () => root.has("data-waiting") };
   }
 
   it("clicks a button again once React has hydrated it, and only then; neither React nor the browser saw the first", () => {
     const p = page();
     const add = p.button("add");
+    expect(p.waiting()).toBe(false);
     expect(p.fire("click", add).stopped).toBe(true);
     p.tick(3);
     expect(p.done).toEqual([]);
+    // The page shows that the tap was taken (a bar across the top) for as long as it waits.
+    expect(p.waiting()).toBe(true);
     p.reactStarts();
     p.tick();
     expect(p.done).toEqual([]);
@@ -402,6 +408,7 @@ describe("actions taken before React starts are done again once it has (ADR 050)
     p.tick();
     expect(p.done).toEqual(["click add"]);
     expect(p.ticking()).toBe(false);
+    expect(p.waiting()).toBe(false);
   });
 
   it("stops a POST form's native submit and sends it again with its submit button, once", () => {
@@ -526,6 +533,7 @@ describe("actions taken before React starts are done again once it has (ADR 050)
     p.tick(200);
     expect(p.done).toEqual(["go to https://shop.test/cart"]);
     expect(p.ticking()).toBe(false);
+    expect(p.waiting()).toBe(false);
   });
 
   it("drops an action whose element left the page, and after 10 s gives up and turns itself off", () => {
