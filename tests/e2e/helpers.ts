@@ -72,10 +72,22 @@ export async function signInThroughPage(page: Page, email: string, password = "a
 /** Fails with the list of WCAG A/AA violations axe finds on the current page. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   // Sections fade in as they scroll into view (components/reveal.tsx): colours measured mid-fade are
-  // not the page's colours. A fade starts a frame or two after the layout that shows the section (a
-  // resize, say): the intersection report comes after that frame, the transition after the next style
-  // pass. So wait two frames and for every finite animation or transition running then, until a
-  // check finds none (once, CI measured a whole section mid-fade after a resize).
+  // not the page's colours. Waiting for the fades (below) was not enough: a CI run of 2026-11-27
+  // measured every section of / below the fold mid-fade at 390 px, a fade started after the wait (by
+  // the resize's late intersection report, or by axe's own scrolling). So axe reads the page as it
+  // settles for a visitor who prefers reduced motion: app/globals.css then shows every section at
+  // once, with no fade to start, and every other transition ends at once. Colours are the same.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  try {
+    await analyzeSettled(page);
+  } finally {
+    await page.emulateMedia({ reducedMotion: null });
+  }
+}
+
+async function analyzeSettled(page: Page): Promise<void> {
+  // A transition already running when the preference changed ends within a frame or two: wait for
+  // every finite animation or transition running then, until a check finds none.
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
     for (let round = 0; round < 20; round += 1) {
