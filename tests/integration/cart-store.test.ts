@@ -11,6 +11,8 @@ type Store = typeof import("@/components/cart/cart-store");
 let localCart: string | null;
 let accountCart: Line[];
 let puts: Line[][];
+// Whether each PUT asked the browser to finish it after the page has gone (fetch's keepalive).
+let putsKeptAlive: boolean[];
 
 async function freshStore(): Promise<Store> {
   let store: Store | undefined;
@@ -25,6 +27,7 @@ beforeEach(() => {
   localCart = null;
   accountCart = [];
   puts = [];
+  putsKeptAlive = [];
   Object.defineProperty(globalThis, "window", {
     configurable: true,
     value: {
@@ -40,6 +43,7 @@ beforeEach(() => {
     if (init?.method === "PUT") {
       const body = JSON.parse(String(init.body)) as { items: Line[] };
       puts.push(body.items);
+      putsKeptAlive.push(init.keepalive === true);
       accountCart = body.items;
       return Response.json({ ok: true });
     }
@@ -65,6 +69,8 @@ test("an Add to cart pressed before a signed-in customer's cart has arrived wait
   await expect(adding).resolves.toEqual({ kind: "more", quantity: 1 });
   expect(accountCart).toEqual([{ productId: "hammer", quantity: 5 }]);
   expect(localCart).toBeNull();
+  // Saved so that leaving the page at once (Add to cart, then a link) does not cancel it (ADR 050).
+  expect(putsKeptAlive).toEqual(puts.map(() => true));
 });
 
 test("signed out, a change waits for the session too, then goes to the browser's cart", async () => {
