@@ -333,8 +333,8 @@ async function hold(baseUrl, cookies) {
   fs.writeFileSync(file, JSON.stringify({ baseUrl, ...cookies }, null, 2));
   state.cookieFile = file;
   log(`holding the app on ${baseUrl}: the admin's and the buyer's cookies are in ${file}; Ctrl-C ends the run`);
-  await new Promise(() => {});
-  return 0;
+  // Never settles: Ctrl-C runs cleanup() from the signal handler, which drops the data and exits.
+  return new Promise(() => {});
 }
 
 async function main() {
