@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { CatalogBrowser } from "@/components/catalog/catalog-browser";
-import { CatalogView, DEFAULT_SORT, type SortOption } from "@/components/catalog/catalog-view";
+import { DEFAULT_SORT, type SortOption } from "@/components/catalog/catalog-view";
 import { listProducts } from "@/lib/catalog/service";
 import { DEFAULT_PAGE_SIZE, productSorts, sortLabels } from "@/models/catalog";
 
@@ -19,7 +18,6 @@ const sortOptions: SortOption[] = productSorts.map((value) => ({ value, label: s
 
 export default async function CatalogPage() {
   const initial = await listProducts({ q: undefined, sort: DEFAULT_SORT, page: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const defaultQuery = { q: "", sort: DEFAULT_SORT, page: 1 };
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
@@ -29,9 +27,12 @@ export default async function CatalogPage() {
           Forged, machined and finished in our own workshop. Search the range, sort it, and order by the box.
         </p>
       </header>
-      <Suspense fallback={<CatalogView query={defaultQuery} sortOptions={sortOptions} list={initial} />}>
-        <CatalogBrowser initial={initial} sortOptions={sortOptions} />
-      </Suspense>
+      {/* No <Suspense> around it: the page renders per request, so the URL's query is known on the
+          server and nothing here suspends. A boundary would be streamed as a segment of its own (over
+          500 bytes, past 12,800 of HTML: ADR 038's amendment) behind a fallback, and a fallback of the
+          same catalog sent it twice and swapped it up to 300 ms after the first paint, taking an early
+          tap's button away with the copy (ADR 050). */}
+      <CatalogBrowser initial={initial} sortOptions={sortOptions} />
     </div>
   );
 }

@@ -10,7 +10,7 @@ const MAX_QUERY_LENGTH = 100;
 const MAX_PAGE = 10_000;
 
 type CatalogBrowserProps = {
-  /** The default listing (featured, page 1), rendered at build time and revalidated by ISR. */
+  /** The default listing (featured, page 1), read per request from the catalog cache (ADR 027). */
   initial: ProductList;
   sortOptions: SortOption[];
 };
@@ -30,8 +30,8 @@ async function fetchProducts(url: string): Promise<ProductList> {
 }
 
 /**
- * The interactive catalog. The page around it is static: this component reads the query from the URL
- * in the browser and fetches any view other than the default one from /api/products.
+ * The interactive catalog. It reads the query from the URL (on the server too: the page renders per
+ * request) and fetches any view other than the default one from /api/products in the browser.
  */
 export function CatalogBrowser({ initial, sortOptions }: CatalogBrowserProps) {
   const router = useRouter();

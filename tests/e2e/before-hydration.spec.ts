@@ -52,6 +52,39 @@ test("an Add to cart tapped before the scripts have run adds the tool once they 
   await expect(page.getByTestId("cart-count")).toHaveText("1");
 });
 
+test("the catalog a person sees at the first paint is the one that stays: no copy of it is swapped in later", async ({ page }) => {
+  // React streams a large boundary as a segment of its own and reveals it up to 300 ms after the first
+  // paint (ADR 038's amendment), with inline scripts that run though Next's chunks are held. Were the
+  // catalog such a segment, the Add to cart shown first would leave the page then, and a tap held on
+  // it (ADR 050) with it. The first such button the parser makes is kept, to be looked at afterwards.
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      const button = document.querySelector("button[aria-label^='Add to cart: ']");
+      if (!button) return;
+      (window as unknown as { firstAdd: Element }).firstAdd = button;
+      seen.disconnect();
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
+  const scripts = await holdScripts(page);
+  await page.goto("/servicedata", { waitUntil: "domcontentloaded" });
+  await page.waitForFunction(() => document.querySelector("div[hidden][id^='S:']") === null);
+  expect(await page.evaluate(() => (window as unknown as { firstAdd?: Element }).firstAdd?.isConnected)).toBe(true);
+  scripts.release();
+
+  // Whether React streams a boundary apart depends on timing (it did under the load of a CI run), so the
+  // HTML is read too: the catalog sits in no boundary (React marks one <!--$-->…<!--/$-->, <!--$?--> while
+  // it streams), and each card is in it once.
+  const html = await (await page.request.get("/servicedata")).text();
+  const beforeFirstCard = html.slice(html.indexOf("<main"), html.indexOf('aria-label="Add to cart: '));
+  const opened = beforeFirstCard.match(/<!--\$[?!~]?-->/g)?.length ?? 0;
+  const closed = beforeFirstCard.match(/<!--\/\$-->/g)?.length ?? 0;
+  expect(opened - closed).toBe(0);
+  const labels = html.match(/aria-label="Add to cart: [^"]*"/g) ?? [];
+  expect(labels.length).toBeGreaterThan(0);
+  expect(new Set(labels).size).toBe(labels.length);
+});
+
 test("the cart link followed while an early Add to cart waits goes after it: the cart shows the tool", async ({ page }) => {
   const { scripts, name } = await tapAddToCartEarly(page);
   await page.getByTestId("cart-link").click();
