@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { CatalogBrowser } from "@/components/catalog/catalog-browser";
-import { DEFAULT_SORT, type SortOption } from "@/components/catalog/catalog-view";
+import { readCatalogQuery, type SortOption } from "@/components/catalog/catalog-view";
 import { listProducts } from "@/lib/catalog/service";
 import { DEFAULT_PAGE_SIZE, productSorts, sortLabels } from "@/models/catalog";
 
 // Rendered at request time from the catalog cache, which every instance drops when the catalog changes
-// (lib/changes, docs/decisions/027); the proxy in front caches it for a second. Search, sort and
-// paging happen in the browser (CatalogBrowser) against /api/products.
+// (lib/changes, docs/decisions/027); the proxy in front caches it for a second. The view the URL asks
+// for (search, sort, page) is rendered here, so a shared link shows its tools at once and the search
+// form and paging links work without scripts; later views are fetched in the browser (CatalogBrowser).
 export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = {
@@ -16,8 +17,19 @@ export const metadata: Metadata = {
 
 const sortOptions: SortOption[] = productSorts.map((value) => ({ value, label: sortLabels[value] }));
 
-export default async function CatalogPage() {
-  const initial = await listProducts({ q: undefined, sort: DEFAULT_SORT, page: 1, pageSize: DEFAULT_PAGE_SIZE });
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/** The first value of each parameter, as `URLSearchParams.get` answers it in the browser. */
+const firstValues = (params: SearchParams) => ({
+  get: (name: string) => {
+    const value = params[name];
+    return (Array.isArray(value) ? value[0] : value) ?? null;
+  },
+});
+
+export default async function CatalogPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const query = readCatalogQuery(firstValues(await searchParams), sortOptions);
+  const initial = await listProducts({ q: query.q || undefined, sort: query.sort, page: query.page, pageSize: DEFAULT_PAGE_SIZE });
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
@@ -32,7 +44,7 @@ export default async function CatalogPage() {
           500 bytes, past 12,800 of HTML: ADR 038's amendment) behind a fallback, and a fallback of the
           same catalog sent it twice and swapped it up to 300 ms after the first paint, taking an early
           tap's button away with the copy (ADR 050). */}
-      <CatalogBrowser initial={initial} sortOptions={sortOptions} />
+      <CatalogBrowser initial={initial} initialQuery={query} sortOptions={sortOptions} />
     </div>
   );
 }

@@ -10,6 +10,23 @@ export type SortOption = { value: ProductSort; label: string };
 export const DEFAULT_SORT: ProductSort = "featured";
 export const CATALOG_PATH = "/servicedata";
 
+export const MAX_QUERY_LENGTH = 100;
+const MAX_PAGE = 10_000;
+
+/**
+ * The catalog view a URL asks for, read leniently: a bad value falls back to the default instead of
+ * failing the page (the API, /api/products, refuses it with a message instead). The same reading on
+ * the server, which renders that view, and in the browser, which fetches the next one.
+ */
+export function readCatalogQuery(params: { get(name: string): string | null }, sortOptions: readonly SortOption[]): CatalogQuery {
+  const q = (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const sort = sortOptions.find((option) => option.value === params.get("sort"))?.value ?? DEFAULT_SORT;
+  const page = Number(params.get("page") ?? "1");
+  return { q, sort, page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1 };
+}
+
+export const sameCatalogQuery = (a: CatalogQuery, b: CatalogQuery): boolean => a.q === b.q && a.sort === b.sort && a.page === b.page;
+
 /** The shareable URL of a catalog view; defaults are left out so the plain listing stays /servicedata. */
 export function catalogHref({ q, sort, page }: CatalogQuery): string {
   const params = new URLSearchParams();

@@ -129,6 +129,29 @@ test("the catalog searches, sorts and links to purchase pages", async ({ page })
   await expectNoAxeViolations(page);
 });
 
+test("without scripts the catalog still searches and sorts: the server renders the view the URL asks for", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    await page.goto("/servicedata");
+    // The catalog's search is a GET form: Enter sends it as a plain request.
+    await page.getByLabel("Search tools").fill("wrench");
+    await page.getByLabel("Search tools").press("Enter");
+    await expect(page).toHaveURL(/\/servicedata\?q=wrench/);
+    await expect(page.getByText("2 tools for “wrench”")).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Buy now/i })).toHaveCount(2);
+    // A shared link with a sort shows that order in the page as sent.
+    await page.goto("/servicedata?q=wrench&sort=price-asc");
+    await expect(page.getByRole("link", { name: /^Buy now/i }).first()).toHaveAccessibleName(/Adjustable Wrench/);
+    await expect(page.getByLabel("Sort by")).toHaveValue("price-asc");
+    // A value the catalog does not know falls back to the default view instead of failing the page.
+    await page.goto("/servicedata?sort=sideways&page=-3");
+    await expect(page.getByRole("link", { name: /^Buy now/i }).first()).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
 test("an unknown path shows the not-found page with HTTP 404", async ({ page }) => {
   const response = await page.goto("/no-such-tool-here");
   expect(response?.status()).toBe(404);
