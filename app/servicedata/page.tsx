@@ -10,14 +10,10 @@ import { DEFAULT_PAGE_SIZE, productSorts, sortLabels } from "@/models/catalog";
 // form and paging links work without scripts; later views are fetched in the browser (CatalogBrowser).
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: "Catalog",
-  description: "Every ToolForge hand tool: hammers, wrenches, pliers, screwdrivers, saws and more, with prices and stock.",
-};
-
 const sortOptions: SortOption[] = productSorts.map((value) => ({ value, label: sortLabels[value] }));
 
 type SearchParams = Record<string, string | string[] | undefined>;
+type CatalogPageProps = { searchParams: Promise<SearchParams> };
 
 /** The first value of each parameter, as `URLSearchParams.get` answers it in the browser. */
 const firstValues = (params: SearchParams) => ({
@@ -27,7 +23,17 @@ const firstValues = (params: SearchParams) => ({
   },
 });
 
-export default async function CatalogPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+/** The tab, the history and a screen reader name the view: a search and a later page say which. */
+export async function generateMetadata({ searchParams }: CatalogPageProps): Promise<Metadata> {
+  const query = readCatalogQuery(firstValues(await searchParams), sortOptions);
+  const view = query.q ? `Tools matching “${query.q}”` : "Catalog";
+  return {
+    title: query.page > 1 ? `${view}, page ${query.page}` : view,
+    description: "Every ToolForge hand tool: hammers, wrenches, pliers, screwdrivers, saws and more, with prices and stock.",
+  };
+}
+
+export default async function CatalogPage({ searchParams }: CatalogPageProps) {
   const query = readCatalogQuery(firstValues(await searchParams), sortOptions);
   const initial = await listProducts({ q: query.q || undefined, sort: query.sort, page: query.page, pageSize: DEFAULT_PAGE_SIZE });
 

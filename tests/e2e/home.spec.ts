@@ -122,6 +122,7 @@ test("the catalog searches, sorts and links to purchase pages", async ({ page })
   await page.getByLabel("Search tools").fill("wrench");
   await page.getByLabel("Search tools").press("Enter");
   await expect(page).toHaveURL(/q=wrench/);
+  await expect(page).toHaveTitle("ToolForge | Tools matching “wrench”");
   await expect(page.getByRole("link", { name: /^Buy now/i })).toHaveCount(2);
   await page.getByLabel("Sort by").selectOption("price-asc");
   await expect(page).toHaveURL(/sort=price-asc/);
@@ -138,6 +139,7 @@ test("without scripts the catalog still searches and sorts: the server renders t
     await page.getByLabel("Search tools").fill("wrench");
     await page.getByLabel("Search tools").press("Enter");
     await expect(page).toHaveURL(/\/servicedata\?q=wrench/);
+    await expect(page).toHaveTitle("ToolForge | Tools matching “wrench”");
     await expect(page.getByText("2 tools for “wrench”")).toBeVisible();
     await expect(page.getByRole("link", { name: /^Buy now/i })).toHaveCount(2);
     // A shared link with a sort shows that order in the page as sent.
