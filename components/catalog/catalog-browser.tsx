@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter, useSearchParams } from "next/navigation";
-import type { ChangeEvent, FormEvent } from "react";
+import { useTransition, type ChangeEvent, type FormEvent } from "react";
 import useSWR from "swr";
 import type { ProductList } from "@/models/catalog";
 import {
@@ -34,6 +34,9 @@ async function fetchProducts(url: string): Promise<ProductList> {
  */
 export function CatalogBrowser({ initial, initialQuery, sortOptions }: CatalogBrowserProps) {
   const router = useRouter();
+  // A search or a sort is a navigation: the server renders the new view. Until it has arrived the list
+  // shown is the previous one, dimmed and marked busy, with "Updating…".
+  const [navigating, startNavigation] = useTransition();
   const query = readCatalogQuery(useSearchParams(), sortOptions);
   const isInitialView = sameCatalogQuery(query, initialQuery);
 
@@ -51,12 +54,12 @@ export function CatalogBrowser({ initial, initialQuery, sortOptions }: CatalogBr
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const q = String(new FormData(event.currentTarget).get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
-    router.push(catalogHref({ q, sort: query.sort, page: 1 }), { scroll: false });
+    startNavigation(() => router.push(catalogHref({ q, sort: query.sort, page: 1 }), { scroll: false }));
   };
 
   const sortBy = (event: ChangeEvent<HTMLSelectElement>) => {
     const sort = sortOptions.find((option) => option.value === event.target.value)?.value ?? DEFAULT_SORT;
-    router.push(catalogHref({ q: query.q, sort, page: 1 }), { scroll: false });
+    startNavigation(() => router.push(catalogHref({ q: query.q, sort, page: 1 }), { scroll: false }));
   };
 
   return (
@@ -64,7 +67,7 @@ export function CatalogBrowser({ initial, initialQuery, sortOptions }: CatalogBr
       query={query}
       sortOptions={sortOptions}
       list={list}
-      loading={!isInitialView && isLoading && Boolean(data)}
+      loading={navigating || (!isInitialView && isLoading && Boolean(data))}
       failed={failed}
       onRetry={() => void mutate()}
       onSearch={search}

@@ -130,6 +130,28 @@ test("the catalog searches, sorts and links to purchase pages", async ({ page })
   await expectNoAxeViolations(page);
 });
 
+test("while a search is on its way the catalog says so: the previous list stays, dimmed, busy and marked Updating…", async ({ page }) => {
+  await page.goto("/servicedata");
+  const shown = await page.getByRole("link", { name: /^Buy now/i }).count();
+  // The server's answer for the new view is held back, as on a slow network.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/servicedata\?q=saw/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByLabel("Search tools").fill("saw");
+  await page.getByLabel("Search tools").press("Enter");
+  await expect(page.getByText("Updating…")).toBeVisible();
+  await expect(page.locator("section[aria-labelledby='catalog-results-heading']")).toHaveAttribute("aria-busy", "true");
+  await expect(page.getByRole("link", { name: /^Buy now/i })).toHaveCount(shown);
+
+  release();
+  await expect(page.getByText(/^\d+ tools? for “saw”$/)).toBeVisible();
+  await expect(page.getByText("Updating…")).toBeHidden();
+  await expect(page.locator("section[aria-labelledby='catalog-results-heading']")).toHaveAttribute("aria-busy", "false");
+});
+
 test("without scripts the catalog still searches and sorts: the server renders the view the URL asks for", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
