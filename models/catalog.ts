@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_CATALOG_PAGE, MAX_SEARCH_LENGTH } from "./catalog-limits";
 
 export const productSorts = ["featured", "name", "price-asc", "price-desc", "newest"] as const;
 export type ProductSort = (typeof productSorts)[number];
@@ -26,11 +27,11 @@ export const productQuerySchema = z.object({
   q: z
     .string()
     .trim()
-    .max(100, "Search text must be at most 100 characters")
+    .max(MAX_SEARCH_LENGTH, `Search text must be at most ${MAX_SEARCH_LENGTH} characters`)
     .optional()
     .transform((v) => (v ? v : undefined)),
   sort: z.enum(productSorts, { error: `Sort must be one of: ${productSorts.join(", ")}` }).default("featured"),
-  page: wholeNumber("Page", 1, 10_000).default(1),
+  page: wholeNumber("Page", 1, MAX_CATALOG_PAGE).default(1),
   pageSize: wholeNumber("Page size", 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type ProductQuery = z.infer<typeof productQuerySchema>;

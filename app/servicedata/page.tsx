@@ -7,7 +7,7 @@ import { DEFAULT_PAGE_SIZE, productSorts, sortLabels } from "@/models/catalog";
 // Rendered at request time from the catalog cache, which every instance drops when the catalog changes
 // (lib/changes, docs/decisions/027); the proxy in front caches it for a second. The view the URL asks
 // for (search, sort, page) is rendered here, so a shared link shows its tools at once and the search
-// form and paging links work without scripts; later views are fetched in the browser (CatalogBrowser).
+// form and paging links work without scripts; with them, each later view is a navigation (ADR 051).
 export const dynamic = "force-dynamic";
 
 const sortOptions: SortOption[] = productSorts.map((value) => ({ value, label: sortLabels[value] }));
@@ -15,17 +15,23 @@ const sortOptions: SortOption[] = productSorts.map((value) => ({ value, label: s
 type SearchParams = Record<string, string | string[] | undefined>;
 type CatalogPageProps = { searchParams: Promise<SearchParams> };
 
-/** The first value of each parameter, as `URLSearchParams.get` answers it in the browser. */
-const firstValues = (params: SearchParams) => ({
-  get: (name: string) => {
-    const value = params[name];
-    return (Array.isArray(value) ? value[0] : value) ?? null;
-  },
-});
+/** The view the URL asks for, read leniently; a repeated parameter counts by its first value. */
+async function catalogQuery(searchParams: Promise<SearchParams>) {
+  const params = await searchParams;
+  return readCatalogQuery(
+    {
+      get: (name) => {
+        const value = params[name];
+        return (Array.isArray(value) ? value[0] : value) ?? null;
+      },
+    },
+    sortOptions,
+  );
+}
 
 /** The tab, the history and a screen reader name the view: a search and a later page say which. */
 export async function generateMetadata({ searchParams }: CatalogPageProps): Promise<Metadata> {
-  const query = readCatalogQuery(firstValues(await searchParams), sortOptions);
+  const query = await catalogQuery(searchParams);
   const view = query.q ? `Tools matching “${query.q}”` : "Catalog";
   return {
     title: query.page > 1 ? `${view}, page ${query.page}` : view,
@@ -34,8 +40,8 @@ export async function generateMetadata({ searchParams }: CatalogPageProps): Prom
 }
 
 export default async function CatalogPage({ searchParams }: CatalogPageProps) {
-  const query = readCatalogQuery(firstValues(await searchParams), sortOptions);
-  const initial = await listProducts({ q: query.q || undefined, sort: query.sort, page: query.page, pageSize: DEFAULT_PAGE_SIZE });
+  const query = await catalogQuery(searchParams);
+  const list = await listProducts({ q: query.q || undefined, sort: query.sort, page: query.page, pageSize: DEFAULT_PAGE_SIZE });
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
@@ -50,7 +56,7 @@ export default async function CatalogPage({ searchParams }: CatalogPageProps) {
           500 bytes, past 12,800 of HTML: ADR 038's amendment) behind a fallback, and a fallback of the
           same catalog sent it twice and swapped it up to 300 ms after the first paint, taking an early
           tap's button away with the copy (ADR 050). */}
-      <CatalogBrowser initial={initial} initialQuery={query} sortOptions={sortOptions} />
+      <CatalogBrowser query={query} list={list} sortOptions={sortOptions} />
     </div>
   );
 }

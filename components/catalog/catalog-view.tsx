@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { FormEvent, ChangeEvent } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import type { ProductList, ProductSort } from "@/models/catalog";
+import { MAX_CATALOG_PAGE, MAX_SEARCH_LENGTH } from "@/models/catalog-limits";
 import { ProductGrid } from "./product-grid";
 
 export type CatalogQuery = { q: string; sort: ProductSort; page: number };
@@ -10,22 +11,17 @@ export type SortOption = { value: ProductSort; label: string };
 export const DEFAULT_SORT: ProductSort = "featured";
 export const CATALOG_PATH = "/servicedata";
 
-export const MAX_QUERY_LENGTH = 100;
-const MAX_PAGE = 10_000;
-
 /**
  * The catalog view a URL asks for, read leniently: a bad value falls back to the default instead of
  * failing the page (the API, /api/products, refuses it with a message instead). The same reading on
  * the server, which renders that view, and in the browser, which fetches the next one.
  */
 export function readCatalogQuery(params: { get(name: string): string | null }, sortOptions: readonly SortOption[]): CatalogQuery {
-  const q = (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const q = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
   const sort = sortOptions.find((option) => option.value === params.get("sort"))?.value ?? DEFAULT_SORT;
   const page = Number(params.get("page") ?? "1");
-  return { q, sort, page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1 };
+  return { q, sort, page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_CATALOG_PAGE) : 1 };
 }
-
-export const sameCatalogQuery = (a: CatalogQuery, b: CatalogQuery): boolean => a.q === b.q && a.sort === b.sort && a.page === b.page;
 
 /** The shareable URL of a catalog view; defaults are left out so the plain listing stays /servicedata. */
 export function catalogHref({ q, sort, page }: CatalogQuery): string {
@@ -40,23 +36,20 @@ export function catalogHref({ q, sort, page }: CatalogQuery): string {
 type CatalogViewProps = {
   query: CatalogQuery;
   sortOptions: SortOption[];
-  /** The listing to show; null while the first page of a new query loads. */
-  list: ProductList | null;
+  /** The listing the server rendered for `query`. */
+  list: ProductList;
   /** A newer listing is on its way: the one shown is the previous one. */
   loading?: boolean;
-  failed?: boolean;
-  onRetry?: () => void;
   onSearch?: (event: FormEvent<HTMLFormElement>) => void;
   onSortChange?: (event: ChangeEvent<HTMLSelectElement>) => void;
 };
 
 /**
- * The catalog's markup, shared by the static first paint (server, no handlers) and the interactive
- * browser (client), so swapping one for the other changes nothing on screen.
+ * The catalog's markup. Without scripts the search is a GET form and the pages are plain links, which
+ * the server answers with the view they ask for (ADR 051); with them, CatalogBrowser handles both.
  */
-export function CatalogView({ query, sortOptions, list, loading = false, failed = false, onRetry, onSearch, onSortChange }: CatalogViewProps) {
-  const pageCount = list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1;
-  const busy = loading || (!list && !failed);
+export function CatalogView({ query, sortOptions, list, loading = false, onSearch, onSortChange }: CatalogViewProps) {
+  const pageCount = Math.max(1, Math.ceil(list.total / list.pageSize));
 
   return (
     <div className="flex flex-col gap-6">
@@ -79,7 +72,7 @@ export function CatalogView({ query, sortOptions, list, loading = false, failed 
               name="q"
               type="search"
               defaultValue={query.q}
-              maxLength={100}
+              maxLength={MAX_SEARCH_LENGTH}
               placeholder="Hammer, wrench, pliers…"
               className="min-h-11 w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500"
             />
@@ -111,7 +104,7 @@ export function CatalogView({ query, sortOptions, list, loading = false, failed 
 
       <div className="flex min-h-6 flex-wrap items-baseline justify-between gap-2">
         <p aria-live="polite" aria-atomic="true" className="font-semibold text-slate-800">
-          {failed ? "" : list ? resultCount(list.total, query.q) : "Loading tools…"}
+          {resultCount(list.total, query.q)}
         </p>
         {loading ? (
           <p className="flex items-center gap-2 text-sm text-slate-600">
@@ -121,15 +114,11 @@ export function CatalogView({ query, sortOptions, list, loading = false, failed 
         ) : null}
       </div>
 
-      <section aria-labelledby="catalog-results-heading" aria-busy={busy} className={loading ? "opacity-60 transition-opacity" : "transition-opacity"}>
+      <section aria-labelledby="catalog-results-heading" aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : "transition-opacity"}>
         <h2 id="catalog-results-heading" className="sr-only">
           Results
         </h2>
-        {failed ? (
-          <CatalogError onRetry={onRetry} />
-        ) : !list ? (
-          <CatalogSkeleton />
-        ) : list.items.length > 0 ? (
+        {list.items.length > 0 ? (
           // The first row (two cards on phones, four on desktops) is in view at once: its photos load with the page.
           <ProductGrid products={list.items} eagerImages={4} />
         ) : (
@@ -137,7 +126,7 @@ export function CatalogView({ query, sortOptions, list, loading = false, failed 
         )}
       </section>
 
-      {list && !failed && list.items.length > 0 && pageCount > 1 ? <Pagination query={query} page={query.page} pageCount={pageCount} /> : null}
+      {list.items.length > 0 && pageCount > 1 ? <Pagination query={query} page={query.page} pageCount={pageCount} /> : null}
     </div>
   );
 }
@@ -145,19 +134,6 @@ export function CatalogView({ query, sortOptions, list, loading = false, failed 
 function resultCount(total: number, q: string): string {
   const tools = total === 1 ? "1 tool" : `${total} tools`;
   return q ? `${tools} for “${q}”` : tools;
-}
-
-function CatalogError({ onRetry }: { onRetry?: () => void }) {
-  return (
-    <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-6 text-center">
-      <p className="font-semibold text-red-800">We couldn&apos;t load the catalog. Try again.</p>
-      {onRetry ? (
-        <button type="button" onClick={onRetry} className={buttonClasses("secondary", "md", "mt-4")}>
-          Retry
-        </button>
-      ) : null}
-    </div>
-  );
 }
 
 function EmptyCatalog({ query, total }: { query: CatalogQuery; total: number }) {
@@ -187,23 +163,6 @@ function EmptyCatalog({ query, total }: { query: CatalogQuery; total: number }) 
         Clear search
       </Link>
     </div>
-  );
-}
-
-function CatalogSkeleton() {
-  return (
-    <ul aria-hidden="true" className="grid gap-3 min-[360px]:grid-cols-2 sm:gap-6 lg:grid-cols-4">
-      {Array.from({ length: 4 }, (_, index) => (
-        <li key={index} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
-          <div className="aspect-[4/3] animate-pulse bg-slate-200 motion-reduce:animate-none" />
-          <div className="space-y-3 p-5">
-            <div className="h-5 w-3/4 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
-            <div className="h-7 w-1/3 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
-            <div className="h-4 w-full animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
-          </div>
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -1,4 +1,4 @@
-import { catalogHref, readCatalogQuery, sameCatalogQuery, type SortOption } from "@/components/catalog/catalog-view";
+import { catalogHref, readCatalogQuery, type SortOption } from "@/components/catalog/catalog-view";
 import { productSorts, sortLabels } from "@/models/catalog";
 
 // The catalog page renders the view its URL asks for, read on the server and in the browser alike
@@ -26,7 +26,7 @@ describe("the catalog view a URL asks for (readCatalogQuery)", () => {
     const query = { q: "claw hammer", sort: "name" as const, page: 2 };
     const href = catalogHref(query);
     expect(href).toBe("/servicedata?q=claw+hammer&sort=name&page=2");
-    expect(sameCatalogQuery(read(href.split("?")[1] ?? ""), query)).toBe(true);
+    expect(read(href.split("?")[1] ?? "")).toEqual(query);
     expect(catalogHref({ q: "", sort: "featured", page: 1 })).toBe("/servicedata");
   });
 });

@@ -1,0 +1,7 @@
+// No zod here: the catalog's page (a client component) reads its URL with these bounds, and importing
+// ./catalog would put zod into the page's first load (ADR 038). ./catalog's query schema uses the same.
+
+/** The longest catalog search, in characters. */
+export const MAX_SEARCH_LENGTH = 100;
+/** The highest catalog page a URL or the API may ask for. */
+export const MAX_CATALOG_PAGE = 10_000;
