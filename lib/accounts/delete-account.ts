@@ -7,7 +7,7 @@ import { forgetMailTo } from "@/lib/mail";
 import { invalidateCatalog } from "@/lib/catalog/service";
 import { anonymiseOrdersOfUser } from "@/lib/orders/anonymise";
 import { cancelUnpaidOrdersOfDeletedAccount } from "@/lib/orders/service";
-import { cancelPaymentIntentsOf } from "@/lib/payments/service";
+import { cancelPaymentIntents } from "@/lib/payments/stripe";
 import { invalidatePublicReviews } from "@/lib/reviews/service";
 import { user } from "@/models/schema";
 import { requireAnotherActiveAdmin } from "./last-admin";
@@ -52,7 +52,7 @@ export async function deleteAccount(actor: Actor, now = new Date()): Promise<{ o
   invalidatePublicReviews();
   if (deleted.cancelled.length > 0) {
     invalidateCatalog();
-    await cancelPaymentIntentsOf(deleted.cancelled);
+    await cancelPaymentIntents(deleted.cancelled.map((closed) => closed.paymentIntentId));
   }
   await discardAccountPhoto(deleted.image, "account deleted");
   return { ordersAnonymised: deleted.ordersAnonymised };

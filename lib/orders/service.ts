@@ -14,6 +14,7 @@ import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { formatMoney } from "@/lib/money/format";
 import { deliverQueuedMail, queueMail, type Mail } from "@/lib/mail";
+import { cancelPaymentIntents } from "@/lib/payments/stripe";
 import {
   formatOrderNumber,
   type AdminOrderListQuery,
@@ -367,7 +368,8 @@ export async function cancelUnpaidOrdersOfDeletedAccount(tx: Tx, userId: string)
 
 /**
  * Expires unpaid orders whose hold has run out (all of them, or one customer's), each in its own
- * transaction. Safe to run from several places at once: an order leaves `unpaid` only once.
+ * transaction, and then cancels their PaymentIntents without waiting for Stripe. Safe to run from
+ * several places at once: an order leaves `unpaid` only once.
  */
 export async function expireOverdueOrders(options: { userId?: string; orderId?: string; limit?: number } = {}): Promise<ClosedOrder[]> {
   const db = await getDb();
@@ -389,6 +391,8 @@ export async function expireOverdueOrders(options: { userId?: string; orderId?: 
     deliverQueuedMail(closed.mailIds);
   }
   if (expired.length > 0) invalidateCatalog();
+  // Whoever found them overdue (the job, a page, an API read), their payment forms must stop working.
+  void cancelPaymentIntents(expired.map((closed) => closed.paymentIntentId));
   return expired;
 }
 

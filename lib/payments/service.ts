@@ -22,13 +22,12 @@ import {
   recordPaymentIntent,
   requirePayableOrder,
   requireRefundableOrder,
-  type ClosedOrder,
 } from "@/lib/orders/service";
 import { invalidatePublicReviews } from "@/lib/reviews/service";
 import type { OrderView } from "@/models/orders";
 import type { ConfirmTestPaymentInput, PaymentStart } from "@/models/payments";
 import { payment } from "@/models/schema";
-import { callStripe, isStripeConfigured, stripeClient, WEBHOOK_TOLERANCE_SECONDS, type Stripe } from "./stripe";
+import { callStripe, cancelPaymentIntents, isStripeConfigured, stripeClient, waitForPaymentIntentCancels, WEBHOOK_TOLERANCE_SECONDS, type Stripe } from "./stripe";
 import { chargeTestCard, refundTestPayment } from "./test-processor";
 
 const SYSTEM_ACTOR = { userId: "system:payments" };
@@ -183,33 +182,17 @@ export async function refundOrder(actor: Actor, orderId: string, reason: string)
   return result.view;
 }
 
-/** Cancels a Stripe PaymentIntent whose order closed, so that it can no longer be confirmed. */
-async function cancelPaymentIntent(paymentIntentId: string | null): Promise<void> {
-  if (!paymentIntentId || !isStripeConfigured()) return;
-  try {
-    await stripeClient().paymentIntents.cancel(paymentIntentId);
-  } catch (error) {
-    // Already succeeded or already cancelled: a payment that still lands is refunded by markOrderPaid.
-    log("info", "payment intent not cancelled", { paymentIntentId, error: error instanceof Error ? error.message : String(error) });
-  }
-}
-
-/** Cancels the open PaymentIntents of orders closed without the routes above (an account deletion). */
-export async function cancelPaymentIntentsOf(closed: ClosedOrder[]): Promise<void> {
-  for (const { paymentIntentId } of closed) await cancelPaymentIntent(paymentIntentId);
-}
-
 /** Cancels an unpaid order (owner or admin) and its open PaymentIntent. */
 export async function cancelOrderAndPayment(actor: Actor, orderId: string): Promise<OrderView> {
   const closed = await cancelOrder(actor, orderId);
-  await cancelPaymentIntent(closed.paymentIntentId);
+  await cancelPaymentIntents([closed.paymentIntentId]);
   return closed.order;
 }
 
 /** The expiry job: expires every overdue unpaid order and cancels their PaymentIntents. Answers how many expired. */
 export async function expireOrdersAndPayments(): Promise<number> {
   const expired = await expireOverdueOrders();
-  for (const closed of expired) await cancelPaymentIntent(closed.paymentIntentId);
+  await waitForPaymentIntentCancels();
   return expired.length;
 }
 

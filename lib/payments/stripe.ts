@@ -71,4 +71,35 @@ export async function callStripe<T>(what: string, call: () => Promise<T>, missin
   }
 }
 
+const pendingCancels = new Set<Promise<void>>();
+
+/**
+ * Cancels the PaymentIntents of orders that have just closed (cancelled, expired, an account deleted),
+ * so that a payment form still open somewhere can no longer be confirmed (ADR 024). Each runs after the
+ * closing transaction, whichever path closed the order, including a page or an API read that found the
+ * order overdue; such a read does not wait for Stripe. An intent that cannot be cancelled (already
+ * succeeded, Stripe not answering) is logged: a payment that lands anyway is refunded by markOrderPaid.
+ */
+export function cancelPaymentIntents(ids: readonly (string | null)[]): Promise<void> {
+  const open = ids.filter((id): id is string => Boolean(id));
+  if (open.length === 0 || !isStripeConfigured()) return Promise.resolve();
+  const task = (async () => {
+    for (const id of open) {
+      try {
+        await stripeClient().paymentIntents.cancel(id);
+      } catch (error) {
+        log("info", "payment intent not cancelled", { paymentIntentId: id, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  })();
+  pendingCancels.add(task);
+  void task.finally(() => pendingCancels.delete(task));
+  return task;
+}
+
+/** Resolves once every cancellation started so far has been answered (the expiry job, tests). */
+export async function waitForPaymentIntentCancels(): Promise<void> {
+  while (pendingCancels.size > 0) await Promise.all([...pendingCancels]);
+}
+
 export type { Stripe };

@@ -10,7 +10,10 @@ import { getDb } from "@/lib/db/client";
 import { resetEnvForTests } from "@/lib/env";
 import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import * as refundRoute from "@/app/api/orders/[id]/refund/route";
+import * as orderRoute from "@/app/api/orders/[id]/route";
+import * as adminOrdersRoute from "@/app/api/admin/orders/route";
 import { expireOrdersAndPayments } from "@/lib/payments/service";
+import { waitForPaymentIntentCancels } from "@/lib/payments/stripe";
 import { auditLog, mailOutbox, order, payment } from "@/models/schema";
 import { signUpAdmin } from "@/tests/fixtures/mail";
 import { FakeStripe } from "@/tests/fixtures/fake-stripe";
@@ -269,6 +272,26 @@ describe("no payment without an order to match (Stripe)", () => {
     expect(await expireOrdersAndPayments()).toBeGreaterThanOrEqual(1);
     expect(fake.intents.get(intentId)?.status).toBe("canceled");
   });
+
+  // A read that finds the order overdue expires it before the job does; the job then has nothing left
+  // to expire, so the read itself must cancel the intent, or the open form could still take the money.
+  for (const [reader, read] of [
+    ["its owner reading it", (id: string) => orderRoute.GET(makeRequest(`/api/orders/${id}`, { cookie: alice.cookie }), noParams({ id }))],
+    ["an admin listing every order", () => adminOrdersRoute.GET(makeRequest("/api/admin/orders", { cookie: admin.cookie }), noParams())],
+  ] as const) {
+    it(`an order found overdue by ${reader} has its PaymentIntent cancelled`, async () => {
+      const created = await newOrder();
+      const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+      const db = await getDb();
+      await db.update(order).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(order.id, created.id));
+      expect((await read(created.id)).status).toBe(200);
+      const [row] = await db.select().from(order).where(eq(order.id, created.id));
+      expect(row?.status).toBe("expired");
+      await waitForPaymentIntentCancels();
+      expect(fake.cancelCalls).toContain(intentId);
+      expect(fake.intents.get(intentId)?.status).toBe("canceled");
+    });
+  }
 
   it("refunds a payment that succeeds for a cancelled order, once however often it is reported, and audits it", async () => {
     const created = await newOrder();
