@@ -76,6 +76,20 @@ export function shippedMail(order: OrderView): Mail {
   };
 }
 
+/** The shop took back a "shipped" it had sent: the customer was told the order is on its way. */
+export function notShippedMail(order: OrderView): Mail {
+  return {
+    to: order.email,
+    subject: `Your ToolForge order ${order.number} has not shipped yet`,
+    text: [
+      `We told you that your order ${order.number} had shipped, but it has not left us yet: that was our mistake.`,
+      "It is still paid for and waiting to ship. We will write again as soon as it is on its way.",
+      "",
+      orderLink(order),
+    ].join("\n"),
+  };
+}
+
 export function refundMail(order: OrderView): Mail {
   return {
     to: order.email,

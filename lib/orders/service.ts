@@ -26,7 +26,7 @@ import {
 import { order, orderLine, orderRequest, user } from "@/models/schema";
 import type { Page, PageQuery } from "@/models/paging";
 import { ANONYMISED_ORDER } from "./anonymise";
-import { cancelledMail, confirmationMail, expiredMail, receiptMail, refundMail, shippedMail, strayRefundMail } from "./emails";
+import { cancelledMail, confirmationMail, expiredMail, notShippedMail, receiptMail, refundMail, shippedMail, strayRefundMail } from "./emails";
 
 export type OrderRow = typeof order.$inferSelect;
 type LineRow = typeof orderLine.$inferSelect;
@@ -367,6 +367,27 @@ export async function cancelUnpaidOrdersOfDeletedAccount(tx: Tx, userId: string)
 }
 
 /**
+ * Refuses an account deletion while one of the account's orders is paid and waiting to ship: the
+ * shop has the money and still needs the name and address to deliver (anonymising would erase them).
+ * Runs inside the deletion's transaction; once the order ships or is refunded, the account can go.
+ */
+export async function requireNoPaidOrderAwaitingShipment(tx: Tx, userId: string): Promise<void> {
+  const waiting = await tx
+    .select({ number: order.number })
+    .from(order)
+    .where(and(eq(order.userId, userId), eq(order.status, "paid"), eq(order.shipping, "pending")))
+    .orderBy(asc(order.number))
+    .limit(4);
+  if (waiting.length === 0) return;
+  const numbers = waiting.slice(0, 3).map((row) => formatOrderNumber(row.number));
+  const named = waiting.length > 3 ? `${numbers.join(", ")} and more` : numbers.join(waiting.length === 2 ? " and " : ", ");
+  throw new AppError(
+    "conflict",
+    `${waiting.length === 1 ? `Your order ${named} is` : `Your orders ${named} are`} paid and not shipped yet, and we need the address to deliver. You can delete your account once ${waiting.length === 1 ? "it has" : "they have"} shipped, or ask us to cancel and refund ${waiting.length === 1 ? "it" : "them"} first.`,
+  );
+}
+
+/**
  * Expires unpaid orders whose hold has run out (all of them, or one customer's), each in its own
  * transaction, and then cancels their PaymentIntents without waiting for Stripe. Safe to run from
  * several places at once: an order leaves `unpaid` only once.
@@ -572,7 +593,8 @@ export async function setShipping(actor: Actor, orderId: string, shipped: boolea
       after: { shipping: target },
     });
     const view = await viewOf(tx, updated);
-    const mailIds = shipped ? [await queueMail(tx, shippedMail(view))] : [];
+    // Both ways are news to the customer: "on its way", or that the earlier "on its way" was wrong.
+    const mailIds = await queueCustomerMail(tx, updated, shipped ? shippedMail(view) : notShippedMail(view));
     return { view, mailIds };
   });
   deliverQueuedMail(result.mailIds);
@@ -656,7 +678,6 @@ export async function markOrderRefundedInTx(tx: Tx, actor: Actor, orderId: strin
     after: { status: "refunded", reason, stockReturned: refunded.shipping !== "shipped" },
   });
   const view = toOrderView(refunded, lines);
-  const mailId = await queueMail(tx, refundMail(view));
-  return { view, mailIds: [mailId] };
+  return { view, mailIds: await queueCustomerMail(tx, refunded, refundMail(view)) };
 }
 

@@ -79,6 +79,19 @@ describe("shipping", () => {
     expect(mails).toHaveLength(1);
   });
 
+  it("tells the customer when an order marked shipped turns out not to have shipped", async () => {
+    const item = await createProduct({ stock: 10 });
+    const paid = await placeOrder(customer, item.id);
+    await markPaidForTest(paid.id);
+    await ship(admin, paid.id, true);
+    expect((await ship(admin, paid.id, false)).status).toBe(200);
+    await ship(admin, paid.id, false);
+    await waitForPendingMail();
+    const db = await getDb();
+    const subjects = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, customer.email))).map((m) => m.subject);
+    expect(subjects.filter((subject) => subject === `Your ToolForge order ${paid.number} has not shipped yet`)).toHaveLength(1);
+  });
+
   it.each([["yes"], [1], [null]])("refuses shipped=%p with 422", async (value) => {
     const item = await createProduct({ stock: 10 });
     const paid = await placeOrder(customer, item.id);
