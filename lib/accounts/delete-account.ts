@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors";
 import { forgetMailTo } from "@/lib/mail";
 import { invalidateCatalog } from "@/lib/catalog/service";
 import { anonymiseOrdersOfUser } from "@/lib/orders/anonymise";
-import { cancelUnpaidOrdersOfDeletedAccount } from "@/lib/orders/service";
+import { cancelUnpaidOrdersOfDeletedAccount, requireNoPaidOrderAwaitingShipment } from "@/lib/orders/service";
 import { cancelPaymentIntents } from "@/lib/payments/stripe";
 import { invalidatePublicReviews } from "@/lib/reviews/service";
 import { user } from "@/models/schema";
@@ -23,7 +23,7 @@ import type { Actor } from "./roles";
  * for the books but anonymised, the audit entries about them lose their address and name, the
  * outbox copies of their mail go, and the account row goes with everything hanging off it (sessions,
  * sign-in methods, profile, review, pending links). Their photo is removed after the commit. The
- * shop's last admin cannot delete themselves.
+ * shop's last admin cannot delete themselves, nor can anyone with a paid order still to ship.
  */
 export async function deleteAccount(actor: Actor, now = new Date()): Promise<{ ordersAnonymised: number }> {
   requireRecentSignIn(actor, now);
@@ -33,6 +33,7 @@ export async function deleteAccount(actor: Actor, now = new Date()): Promise<{ o
     const [row] = await tx.select().from(user).where(eq(user.id, actor.userId));
     if (!row) throw new AppError("not_found", "This account no longer exists.");
     if (row.role === "admin") await requireAnotherActiveAdmin(tx, row.id);
+    await requireNoPaidOrderAwaitingShipment(tx, row.id);
     const cancelled = await cancelUnpaidOrdersOfDeletedAccount(tx, row.id);
     const ordersAnonymised = await anonymiseOrdersOfUser(tx, row.id);
     await redactAccountInAudit(tx, row.id);

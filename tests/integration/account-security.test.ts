@@ -16,6 +16,7 @@ import * as reviewsRoute from "@/app/api/reviews/route";
 import * as userStatus from "@/app/api/users/[id]/status/route";
 import * as userRole from "@/app/api/users/[id]/role/route";
 import { getDb } from "@/lib/db/client";
+import { formatOrderNumber } from "@/models/orders";
 import { ANONYMISED_ORDER } from "@/lib/orders/anonymise";
 import { auditLog, order, payment, profile, review, user } from "@/models/schema";
 import { ageSessions, signIn, signInRequest, whoAmI } from "@/tests/fixtures/accounts";
@@ -211,6 +212,8 @@ describe("deleting the account", () => {
     // Read (and cached) while the account exists.
     expect(await publicReviewIds()).toContain(theirReview?.id);
 
+    // A paid order still to ship keeps the account (the next test); this one has left the workshop.
+    await db.update(order).set({ shipping: "shipped", shippedAt: new Date() }).where(eq(order.id, paidOrderId));
     const response = await deleteMe(person.cookie);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ordersAnonymised: 2 });
@@ -242,6 +245,21 @@ describe("deleting the account", () => {
     const list = (await (await adminOrders.GET(makeRequest("/api/admin/orders", { cookie: admin.cookie }), noParams())).json()) as { items: { id: string; email: string }[] };
     expect(list.items.find((o) => o.id === paidOrderId)).toMatchObject({ email: ANONYMISED_ORDER.email });
     expect(JSON.stringify(list)).not.toContain(person.email);
+  });
+
+  it("refuses while a paid order waits to ship, and changes nothing", async () => {
+    const { person, paidOrderId, unpaidOrderId, itemId } = await customerWithHistory();
+    const db = await getDb();
+    const [paid] = await db.select().from(order).where(eq(order.id, paidOrderId));
+    const refused = await deleteMe(person.cookie);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as ErrorBody).error.message).toBe(
+      `Your order ${formatOrderNumber(paid?.number ?? 0)} is paid and not shipped yet, and we need the address to deliver. You can delete your account once it has shipped, or ask us to cancel and refund it first.`,
+    );
+    expect(await whoAmI(person.cookie)).not.toBeNull();
+    expect((await db.select().from(order).where(eq(order.id, paidOrderId)))[0]).toMatchObject({ userId: person.userId, email: person.email, shipName: paid?.shipName });
+    expect((await db.select().from(order).where(eq(order.id, unpaidOrderId)))[0]?.status).toBe("unpaid");
+    expect(await stockOf(itemId)).toBe(16);
   });
 
   it("refuses to delete the shop's last admin", async () => {
