@@ -5,3 +5,5 @@
 export const MAX_SEARCH_LENGTH = 100;
 /** The highest catalog page a URL or the API may ask for. */
 export const MAX_CATALOG_PAGE = 10_000;
+/** The most units a stock, a minimum order, and so an order or a cart line, can be. */
+export const MAX_UNITS = 10_000_000;

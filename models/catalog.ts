@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_CATALOG_PAGE, MAX_SEARCH_LENGTH } from "./catalog-limits";
+import { MAX_CATALOG_PAGE, MAX_SEARCH_LENGTH, MAX_UNITS } from "./catalog-limits";
 
 export const productSorts = ["featured", "name", "price-asc", "price-desc", "newest"] as const;
 export type ProductSort = (typeof productSorts)[number];
@@ -100,8 +100,7 @@ const imageUrlField = z
   .max(500)
   .refine((url) => /^\/(uploads|images)\/[A-Za-z0-9/_.-]+$/.test(url) || /^https:\/\/[^\s]+$/.test(url), "Add a product photo");
 
-/** The most units a stock or a minimum order can be. */
-export const MAX_UNITS = 10_000_000;
+export { MAX_UNITS };
 
 const count = (label: string, min: number) =>
   z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_UNITS } from "./catalog-limits";
 import { pageQuerySchema, type PageQuery } from "./paging";
 
 export const phoneSchema = z
@@ -12,7 +13,8 @@ const quantitySchema = z
   .number({ error: "Enter the number of units as a whole number" })
   .int("Enter the number of units as a whole number")
   .min(1, "Order at least 1 unit")
-  .max(1_000_000, "That quantity is too large");
+  // No stock is larger, so an order the product page offers is never refused for its size alone.
+  .max(MAX_UNITS, "Order at most 10,000,000 units at once");
 
 function required(label: string, max: number) {
   return z

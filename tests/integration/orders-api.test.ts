@@ -110,6 +110,16 @@ describe("POST /api/orders", () => {
     expect(malformed.status).toBe(400);
   });
 
+  it("takes any quantity a product may be stocked and ordered in, up to the catalog's 10,000,000 units", async () => {
+    const item = await createProduct({ priceCents: 1, stock: 3_000_000, minOrderQuantity: 1_500_000 });
+    const response = await place(alice, { productId: item.id, quantity: 1_500_000, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as Order).subtotalCents).toBe(1_500_000);
+    expect(await stockOf(item.id)).toBe(1_500_000);
+    const tooMany = await place(alice, { productId: item.id, quantity: 10_000_001, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS });
+    expect(tooMany.status).toBe(422);
+  });
+
   it("lets exactly as many concurrent buyers succeed as the stock allows", async () => {
     const item = await createProduct({ stock: 37, minOrderQuantity: 1 });
     const buyers = await Promise.all(Array.from({ length: 5 }, (_, i) => signUp({ name: `Buyer ${i}` })));
