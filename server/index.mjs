@@ -18,6 +18,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { format } from "node:util";
 import nextEnv from "@next/env";
+import { answerBadAddress, hasUndecodablePath } from "./bad-address.mjs";
 import { applyClientAddress } from "./client-address.mjs";
 import { runShutdownHooks } from "./lifecycle.mjs";
 import { installPageCache, isSharedPageRequest } from "./page-cache.mjs";
@@ -231,6 +232,10 @@ export async function startShop({ dev = false, dir = ROOT, env = process.env } =
     requestContextStorage().run(context, () => {
       if (isLivenessProbe(req)) {
         answerLive(res);
+        return;
+      }
+      if (hasUndecodablePath(req.url ?? "/")) {
+        answerBadAddress(req, res);
         return;
       }
       if (!handle) {
