@@ -17,7 +17,8 @@ export const CATALOG_PATH = "/servicedata";
  * the server, which renders that view, and in the browser, which fetches the next one.
  */
 export function readCatalogQuery(params: { get(name: string): string | null }, sortOptions: readonly SortOption[]): CatalogQuery {
-  const q = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  // Control characters (a NUL PostgreSQL cannot compare, a tab) become spaces: nobody searches for them.
+  const q = (params.get("q") ?? "").replace(/\p{Cc}/gu, " ").trim().slice(0, MAX_SEARCH_LENGTH);
   const sort = sortOptions.find((option) => option.value === params.get("sort"))?.value ?? DEFAULT_SORT;
   const page = Number(params.get("page") ?? "1");
   return { q, sort, page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_CATALOG_PAGE) : 1 };

@@ -22,6 +22,11 @@ describe("the catalog view a URL asks for (readCatalogQuery)", () => {
     expect(read(`q=${"a".repeat(150)}`).q).toHaveLength(100);
   });
 
+  it("turns control characters in the search into spaces (a NUL would otherwise reach the database)", () => {
+    expect(read("q=%00").q).toBe("");
+    expect(read("q=claw%00hammer%09").q).toBe("claw hammer");
+  });
+
   it("round-trips through the link it makes, defaults left out", () => {
     const query = { q: "claw hammer", sort: "name" as const, page: 2 };
     const href = catalogHref(query);
