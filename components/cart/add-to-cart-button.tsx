@@ -30,6 +30,7 @@ export function AddToCartButton({ productId, productName, minOrderQuantity, stoc
     const outcome = await addToCart({ productId, minOrderQuantity, stock, quantity });
     setPending(false);
     if (outcome.kind === "full") notify.error(`All ${stock} units of ${productName} are already in your cart.`);
+    else if (outcome.kind === "refused") notify.error(`${productName} was not added to your cart. ${outcome.message}`);
     else if (outcome.kind === "added") notify.success(`${productName} added to your cart`);
     else notify.success(`${outcome.quantity} more ${productName} in your cart`);
   }

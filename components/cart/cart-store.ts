@@ -126,8 +126,30 @@ async function save(lines: CartEntry[]): Promise<string | null> {
   return answer.message;
 }
 
-/** What Add to cart did: put the product in the cart, added units to its line, or found all of the stock there already. */
-export type AddToCartOutcome = { kind: "added"; quantity: number } | { kind: "more"; quantity: number } | { kind: "full" };
+/**
+ * What Add to cart did: put the product in the cart, added units to its line, found all of the stock
+ * there already, or was refused by the server (the cart is then as it was, and `message` says why).
+ */
+export type AddToCartOutcome =
+  | { kind: "added"; quantity: number }
+  | { kind: "more"; quantity: number }
+  | { kind: "full" }
+  | { kind: "refused"; message: string };
+
+/**
+ * Saves the cart with one product's line changed. When the account's cart refuses it (a 51st product,
+ * a quantity no longer on sale, no connection), that line is put back as it was, so the page shows,
+ * and the next save sends, only what the account holds. Answers the refusal, if any.
+ */
+async function saveLine(productId: string, line: CartEntry): Promise<string | null> {
+  const before = state.lines.find((entry) => entry.productId === productId);
+  const refused = await save(before ? state.lines.map((entry) => (entry.productId === productId ? line : entry)) : [...state.lines, line]);
+  if (refused === null) return null;
+  const lines = before ? state.lines.map((entry) => (entry.productId === productId ? before : entry)) : state.lines.filter((entry) => entry.productId !== productId);
+  state = { ...state, lines, error: null };
+  emit();
+  return refused;
+}
 
 /**
  * Adds `quantity` units (default: the minimum order the first time, one more after that), never more
@@ -140,12 +162,12 @@ export async function addToCart(product: { productId: string; minOrderQuantity: 
   if (existing) {
     if (existing.quantity >= product.stock) return { kind: "full" };
     const next = Math.min(product.stock, existing.quantity + (product.quantity ?? 1));
-    await save(state.lines.map((line) => (line.productId === product.productId ? { ...line, quantity: next } : line)));
-    return { kind: "more", quantity: next - existing.quantity };
+    const refused = await saveLine(product.productId, { productId: product.productId, quantity: next });
+    return refused === null ? { kind: "more", quantity: next - existing.quantity } : { kind: "refused", message: refused };
   }
   const first = Math.min(product.stock, Math.max(product.minOrderQuantity, product.quantity ?? product.minOrderQuantity));
-  await save([...state.lines, { productId: product.productId, quantity: first }]);
-  return { kind: "added", quantity: first };
+  const refused = await saveLine(product.productId, { productId: product.productId, quantity: first });
+  return refused === null ? { kind: "added", quantity: first } : { kind: "refused", message: refused };
 }
 
 export async function setCartQuantity(productId: string, quantity: number): Promise<string | null> {

@@ -124,3 +124,28 @@ test("a browser's cart whose join the server could not save stays in the browser
 
   expect(JSON.parse(localCart ?? "[]")).toEqual([{ productId: "hammer", quantity: 2 }]);
 });
+
+test("an Add to cart the account's cart refuses is taken back and answered with the server's reason", async () => {
+  accountCart = [{ productId: "hammer", quantity: 2 }];
+  jest.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
+    if (init?.method !== "PUT") return Response.json({ items: accountCart });
+    const body = JSON.parse(String(init.body)) as { items: Line[] };
+    puts.push(body.items);
+    if (body.items.some((line) => line.productId === "saw")) {
+      return Response.json({ error: { code: "validation_failed", message: "A cart holds at most 50 products" } }, { status: 422 });
+    }
+    accountCart = body.items;
+    return Response.json({ ok: true });
+  });
+  const store = await freshStore();
+  await store.joinAccountCart(true);
+
+  await expect(store.addToCart({ productId: "saw", minOrderQuantity: 1, stock: 5 })).resolves.toEqual({
+    kind: "refused",
+    message: "A cart holds at most 50 products",
+  });
+  // The refused line is not kept: the next change sends only what the account holds, plus that change.
+  await expect(store.addToCart(hammer)).resolves.toEqual({ kind: "more", quantity: 1 });
+  expect(puts.at(-1)).toEqual([{ productId: "hammer", quantity: 3 }]);
+  expect(accountCart).toEqual([{ productId: "hammer", quantity: 3 }]);
+});
