@@ -6,7 +6,9 @@ export const phoneSchema = z
   .string({ error: "Enter your contact number" })
   .trim()
   .min(1, "Enter your contact number")
-  .regex(/^\+?[0-9][0-9 ()-]{5,18}[0-9]$/, "Enter a contact number of 7 to 20 digits, e.g. +1 555 010 0199");
+  .regex(/^\+?[0-9][0-9 ()-]{5,18}[0-9]$/, "Enter a contact number of 7 to 20 digits, e.g. +1 555 010 0199")
+  // Spaces, dashes and brackets make a number readable; the digits are what a courier dials.
+  .refine((value) => /^(?:\D*\d){7,20}\D*$/.test(value), "Enter a contact number of 7 to 20 digits, e.g. +1 555 010 0199");
 
 const productIdSchema = z.string({ error: "Choose a product" }).trim().min(1, "Choose a product").max(64);
 const quantitySchema = z
