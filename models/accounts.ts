@@ -14,8 +14,12 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
+// Text sent as multipart is not checked for NUL the way JSON bodies are (lib/http.ts), and PostgreSQL
+// text cannot hold it: a name with control characters is refused as a name.
+const accountNameSchema = nameSchema.refine((value) => !/[\u0000-\u001f\u007f]/.test(value), "Enter your name without control characters");
+
 export const registerFieldsSchema = z.object({
-  name: nameSchema,
+  name: accountNameSchema,
   email: emailSchema,
   password: passwordSchema,
 });
@@ -53,9 +57,6 @@ export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 export const emailChangeSchema = z.object({ email: emailSchema }).strict();
 
 export const PHOTO_REQUIRED = "Add a profile photo";
-// Text sent as multipart is not checked for NUL the way JSON bodies are (lib/http.ts), and PostgreSQL
-// text cannot hold it: a name with control characters is refused as a name.
-const accountNameSchema = nameSchema.refine((value) => !/[\u0000-\u001f\u007f]/.test(value), "Enter your name without control characters");
 
 /**
  * PATCH /api/me/identity (multipart): a new name, a new photo, or both. The photo is the file's bytes;

@@ -13,6 +13,8 @@ export type RegisterInput = {
   email: unknown;
   password: unknown;
   photo: Uint8Array | null;
+  /** The names of any other fields the form sent: each is refused, as the strict JSON schemas do. */
+  otherFields?: readonly string[];
   /** The browser's headers: the new session records its device and address for the session list. */
   requestHeaders?: Headers;
 };
@@ -31,6 +33,7 @@ export async function registerCustomer(input: RegisterInput): Promise<Registered
     for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
   }
   if (!input.photo || input.photo.byteLength === 0) fields.photo = "Add a profile photo";
+  for (const name of input.otherFields ?? []) fields[name] ??= `Unknown field "${name}"`;
   if (!parsed.success || Object.keys(fields).length > 0) {
     throw new AppError("invalid", Object.values(fields)[0] ?? "Check the highlighted fields.", fields);
   }

@@ -134,6 +134,22 @@ describe("POST /api/register (account with a profile photo)", () => {
     expect(await uploadedNames()).toHaveLength(before);
   });
 
+  it("refuses a name with control characters and a field it does not know, naming each, and writes nothing", async () => {
+    const before = (await uploadedNames()).length;
+    for (const name of ["Bob\u0000Nul", "Bob\u0001Ctl"]) {
+      const response = await registerRoute.POST(
+        makeRequest("/api/register", {
+          method: "POST",
+          body: multipartForm({ name, email: uniqueEmail("ctl"), password: "long-enough-pw", photo: await pngBytes(), role: "admin" }),
+        }),
+        noParams(),
+      );
+      expect(response.status).toBe(422);
+      expect(((await response.json()) as ErrorBody).error.fields).toEqual({ name: "Enter your name without control characters", role: 'Unknown field "role"' });
+    }
+    expect(await uploadedNames()).toHaveLength(before);
+  });
+
   it("refuses a text file renamed as an image", async () => {
     const response = await registerRoute.POST(
       makeRequest("/api/register", {
