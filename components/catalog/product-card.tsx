@@ -2,7 +2,7 @@ import Link from "next/link";
 import { AddToCartButton } from "@/components/cart/add-to-cart-button";
 import { buttonClasses } from "@/components/ui/button";
 import { Img } from "@/components/ui/img";
-import { formatMoney } from "@/lib/money/format";
+import { formatMoney, formatUnits } from "@/lib/money/format";
 import type { Product } from "@/models/catalog";
 import { productPath } from "@/models/product-path";
 import { stockState } from "@/models/stock";
@@ -48,7 +48,7 @@ export function ProductCard({ product, headingLevel = 3, eagerImage = false }: P
           <StockBadge state={state} />
         </div>
         <p className="text-sm text-slate-600">
-          Minimum order: <span className="font-semibold text-slate-800">{product.minOrderQuantity} units</span>
+          Minimum order: <span className="font-semibold text-slate-800">{formatUnits(product.minOrderQuantity)}</span>
         </p>
         <p className="line-clamp-2 text-sm leading-6 text-slate-600 sm:line-clamp-3">{product.description}</p>
         {state.kind === "out" ? (

@@ -1,4 +1,4 @@
-import { formatMoney } from "./format";
+import { formatMoney, formatUnits } from "./format";
 
 describe("formatMoney", () => {
   it("formats integer cents in dollars by default, and in the currency asked for", () => {
@@ -9,5 +9,13 @@ describe("formatMoney", () => {
     // The formatter made for one currency is never used for another.
     expect(formatMoney(2499)).toBe("$24.99");
     expect(formatMoney(-500)).toBe("-$5.00");
+  });
+});
+
+describe("formatUnits", () => {
+  it("says one unit in the singular and groups the thousands", () => {
+    expect(formatUnits(1)).toBe("1 unit");
+    expect(formatUnits(0)).toBe("0 units");
+    expect(formatUnits(2_500_000)).toBe("2,500,000 units");
   });
 });

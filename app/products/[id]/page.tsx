@@ -9,7 +9,7 @@ import { ProductReviews } from "@/components/reviews/product-reviews";
 import { Img } from "@/components/ui/img";
 import { findProductById, listRelatedProducts } from "@/lib/catalog/service";
 import { getEnv } from "@/lib/env";
-import { formatMoney } from "@/lib/money/format";
+import { formatMoney, formatUnits } from "@/lib/money/format";
 import { listProductReviews } from "@/lib/reviews/service";
 import { productIdSchema, productPath, schemaAvailability, stockState, type Product } from "@/models/catalog";
 import type { ReviewView } from "@/models/reviews";
@@ -159,9 +159,9 @@ export default async function ProductPage({ params }: ProductPageProps) {
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-700">
             <dt>Minimum order</dt>
-            <dd className="font-semibold text-slate-900">{product.minOrderQuantity} units</dd>
+            <dd className="font-semibold text-slate-900">{formatUnits(product.minOrderQuantity)}</dd>
             <dt>In stock</dt>
-            <dd className="font-semibold text-slate-900">{product.stock} units</dd>
+            <dd className="font-semibold text-slate-900">{formatUnits(product.stock)}</dd>
           </dl>
           <BuyBox
             productId={product.id}

@@ -8,7 +8,7 @@ import { textLinkClass } from "@/components/ui/button";
 import { Img } from "@/components/ui/img";
 import { findProductById } from "@/lib/catalog/service";
 import { getEnv } from "@/lib/env";
-import { formatMoney } from "@/lib/money/format";
+import { formatMoney, formatUnits } from "@/lib/money/format";
 import { findLastShippingDetails } from "@/lib/orders/service";
 import { productIdSchema } from "@/models/catalog";
 
@@ -53,7 +53,7 @@ export default async function PurchasePage({ params, searchParams }: PurchasePag
               Available stock: <span className="font-semibold text-slate-900">{product.stock}</span>
             </li>
             <li>
-              Minimum order: <span className="font-semibold text-slate-900">{product.minOrderQuantity} units</span>
+              Minimum order: <span className="font-semibold text-slate-900">{formatUnits(product.minOrderQuantity)}</span>
             </li>
           </ul>
           <h2 className="mt-8 text-lg font-semibold text-slate-900">About this tool</h2>
