@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { CatalogBrowser } from "@/components/catalog/catalog-browser";
-import { readCatalogQuery, type SortOption } from "@/components/catalog/catalog-view";
+import { catalogHref, readCatalogQuery, type SortOption } from "@/components/catalog/catalog-view";
 import { listProducts } from "@/lib/catalog/service";
 import { DEFAULT_PAGE_SIZE, productSorts, sortLabels } from "@/models/catalog";
 
@@ -36,6 +36,10 @@ export async function generateMetadata({ searchParams }: CatalogPageProps): Prom
   return {
     title: query.page > 1 ? `${view}, page ${query.page}` : view,
     description: "Every ToolForge hand tool: hammers, wrenches, pliers, screwdrivers, saws and more, with prices and stock.",
+    // One address per view: "?sort=bogus&page=abc" is the plain catalog, and says so to search engines.
+    alternates: { canonical: catalogHref(query) },
+    // Search results are for the person searching; the catalog pages themselves lead to every tool.
+    ...(query.q ? { robots: { index: false, follow: true } } : {}),
   };
 }
 
