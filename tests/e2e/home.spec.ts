@@ -171,6 +171,12 @@ test("without scripts the catalog still searches and sorts: the server renders t
     // A value the catalog does not know falls back to the default view instead of failing the page.
     await page.goto("/servicedata?sort=sideways&page=-3");
     await expect(page.getByRole("link", { name: /^Buy now/i }).first()).toBeVisible();
+    // ...and names the plain catalog as its one address; search results are kept out of the index.
+    await expect(page.locator("link[rel=canonical]")).toHaveAttribute("href", /\/servicedata$/);
+    await expect(page.locator('meta[name="robots"][content*="noindex"]')).toHaveCount(0);
+    await page.goto("/servicedata?q=wrench&sort=price-asc&utm=x");
+    await expect(page.locator("link[rel=canonical]")).toHaveAttribute("href", /\/servicedata\?q=wrench&sort=price-asc$/);
+    await expect(page.locator('meta[name="robots"][content*="noindex"]')).toHaveCount(1);
   } finally {
     await context.close();
   }
