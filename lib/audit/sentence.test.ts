@@ -14,6 +14,14 @@ describe("auditSentence", () => {
     ).toBe("ann@toolforge.test changed “Claw Hammer”: price $24.99 → $19.99, stock 420 → 400.");
   });
 
+  it("tells a new description without quoting it, and nothing of entries written before descriptions were kept", () => {
+    const product = { name: "Claw Hammer", priceCents: 2499, stock: 420, minOrderQuantity: 10, imageUrl: "/a.webp" };
+    expect(
+      auditSentence({ ...base, action: "product.update", before: { ...product, description: "Old." }, after: { ...product, description: "New." } }),
+    ).toBe("ann@toolforge.test changed “Claw Hammer”: a new description.");
+    expect(auditSentence({ ...base, action: "product.update", before: product, after: product })).toBe("ann@toolforge.test changed “Claw Hammer”: nothing visible.");
+  });
+
   it("tells role changes with the person they are about, including the configuration's", () => {
     expect(auditSentence({ ...base, entity: "user", entityId: "usr_bo", action: "user.role", before: { email: "bo@x.test", role: "customer" }, after: { email: "bo@x.test", role: "admin" } })).toBe(
       "ann@toolforge.test made bo@x.test an admin.",

@@ -31,13 +31,21 @@ const productFields: { key: string; label: string; show: (value: unknown) => str
   { key: "stock", label: "stock", show: text },
   { key: "minOrderQuantity", label: "minimum order", show: text },
   { key: "imageUrl", label: "photo", show: (v) => (text(v) ? "a new one" : null) },
+  { key: "description", label: "description", show: text },
 ];
 
 /** "price $24.99 → $19.99, stock 420 → 400" for the fields an update changed. */
 function productChanges(before: Values, after: Values): string {
   const changes = productFields
     .filter(({ key }) => before[key] !== after[key])
-    .map(({ key, label, show }) => (key === "imageUrl" ? "a new photo" : `${label} ${show(before[key]) ?? "—"} → ${show(after[key]) ?? "—"}`));
+    // Entries written before descriptions were kept have none on either side: no change to tell.
+    .filter(({ key }) => key !== "description" || (before[key] !== undefined && after[key] !== undefined))
+    .map(({ key, label, show }) => {
+      if (key === "imageUrl") return "a new photo";
+      // A paragraph does not fit in a sentence: the entry's before and after hold both texts.
+      if (key === "description") return "a new description";
+      return `${label} ${show(before[key]) ?? "—"} → ${show(after[key]) ?? "—"}`;
+    });
   return changes.length ? changes.join(", ") : "nothing visible";
 }
 

@@ -164,6 +164,8 @@ function snapshot(p: Product): Record<string, unknown> {
     stock: p.stock,
     minOrderQuantity: p.minOrderQuantity,
     imageUrl: p.imageUrl,
+    // The whole text: an edit of it can then be read back, and undone, from the audit log.
+    description: p.description,
   };
 }
 

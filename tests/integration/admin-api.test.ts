@@ -333,6 +333,19 @@ describe("audit log", () => {
     expect(items.some((e) => e.action === "product.create" && e.entityId === created.id)).toBe(true);
   });
 
+  it("keeps a description's old and new text", async () => {
+    const created = (await (await addProduct({ ...valid, name: "Described Plane" })).json()) as Product;
+    await productById.PATCH(
+      makeRequest(`/api/products/${created.id}`, { method: "PATCH", json: { description: "Now with a rosewood tote." }, cookie: admin.cookie }),
+      noParams({ id: created.id }),
+    );
+    const { items } = (await (await adminAudit.GET(makeRequest("/api/admin/audit", { cookie: admin.cookie }), noParams())).json()) as {
+      items: { action: string; entityId: string; before: { description?: string }; after: { description?: string } }[];
+    };
+    const update = items.find((e) => e.action === "product.update" && e.entityId === created.id);
+    expect(update).toMatchObject({ before: { description: valid.description }, after: { description: "Now with a rosewood tote." } });
+  });
+
   it("records admin order cancellations and role changes", async () => {
     const item = await createProduct({ stock: 10 });
     const order = await placeOrder(customer, item.id);
