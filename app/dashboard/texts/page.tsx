@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { AdminPageHeader, EmptyState } from "@/components/admin/data-table";
 import { Pagination, readPage } from "@/components/admin/pagination";
 import { TextMessages } from "@/components/admin/text-messages";
 import { requirePageAdmin } from "@/components/auth/session";
+import { textLinkClass } from "@/components/ui/button";
 import { listTextMessages } from "@/lib/sms";
 
 export const metadata: Metadata = { title: "Text messages", robots: { index: false } };
@@ -28,7 +30,13 @@ export default async function TextsPage({ searchParams }: TextsPageProps) {
       </AdminPageHeader>
       {texts.items.length === 0 ? (
         <EmptyState title={texts.total === 0 ? "No text messages yet." : `There is no page ${page}.`}>
-          Sign-in codes sent by text message appear here.
+          {texts.total === 0 ? (
+            "Sign-in codes sent by text message appear here."
+          ) : (
+            <Link href={pageHref(1)} className={textLinkClass}>
+              Go to the first page
+            </Link>
+          )}
         </EmptyState>
       ) : (
         <TextMessages messages={texts.items} />
