@@ -354,6 +354,8 @@ export const mailOutbox = pgTable(
     index("mail_outbox_undelivered_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
     // The admins' outbox page (no SMTP_URL): newest first, a page at a time.
     index("mail_outbox_created_at_id_idx").on(t.createdAt, t.id),
+    // The admins' undelivered mail (with SMTP_URL): the same order among the few not sent, not every sent one.
+    index("mail_outbox_undelivered_created_at_id_idx").on(t.createdAt, t.id).where(sql`${t.sentAt} is null`),
   ],
 );
 

@@ -1,6 +1,5 @@
 import "server-only";
 import type { Transporter } from "nodemailer";
-import { requireAdmin, type Actor } from "@/lib/accounts/roles";
 import { getDb, type Tx } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
@@ -123,35 +122,6 @@ export async function deliverDueMail(limit = 50): Promise<number> {
   let sent = 0;
   for (const { id } of due) if (await deliverQueued(id)) sent += 1;
   return sent;
-}
-
-export type UndeliveredMail = {
-  id: string;
-  to: string;
-  subject: string;
-  createdAt: string;
-  attempts: number;
-  error: string | null;
-  nextAttemptAt: string | null;
-  gaveUp: boolean;
-};
-
-/** Mail not delivered over SMTP yet, newest first, for the admins' page. */
-export async function listUndeliveredMail(actor: Actor, limit = 200): Promise<UndeliveredMail[]> {
-  requireAdmin(actor);
-  const { desc, isNull } = await import("drizzle-orm");
-  const db = await getDb();
-  const rows = await db.select().from(mailOutbox).where(isNull(mailOutbox.sentAt)).orderBy(desc(mailOutbox.createdAt)).limit(limit);
-  return rows.map((row) => ({
-    id: row.id,
-    to: row.to,
-    subject: row.subject,
-    createdAt: row.createdAt.toISOString(),
-    attempts: row.attempts,
-    error: row.error,
-    nextAttemptAt: row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
-    gaveUp: row.attempts >= MAX_MAIL_ATTEMPTS,
-  }));
 }
 
 /** Sends in the background: the mail is written to the outbox first, so a failing mail server loses nothing. */

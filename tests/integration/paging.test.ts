@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import * as adminMail from "@/app/api/admin/mail/route";
 import * as adminOrders from "@/app/api/admin/orders/route";
 import * as adminReviews from "@/app/api/admin/reviews/route";
 import * as adminSubscribers from "@/app/api/admin/subscribers/route";
@@ -298,5 +299,48 @@ describe("dashboard pages' page size (readPageQuery)", () => {
     expect(readPageQuery({ pageSize: "1000" }, 25)).toEqual({ page: 1, pageSize: 25, cursor: undefined });
     // Lists of long texts (reviews, contact messages) show fewer.
     expect(readPageQuery({ pageSize: "100" }, 20, "", 25).pageSize).toBe(25);
+  });
+});
+
+describe("undelivered mail (GET /api/admin/mail)", () => {
+  // 230 mails the mail server has not taken (more than the 200 the list used to stop at) among 20 sent ones.
+  beforeAll(async () => {
+    const db = await getDb();
+    await db.execute(sql`
+      insert into mail_outbox (id, "to", subject, text, created_at, sent_at, attempts)
+      select 'mail_page_' || lpad(i::text, 3, '0'), 'waiting' || i || '@example.test', 'Waiting mail ' || i, 'Body',
+             timestamptz '2022-01-01' + i * interval '1 minute', case when i > 230 then now() else null end, case when i <= 5 then 10 else 1 end
+      from generate_series(1, 250) as i`);
+  });
+
+  type MailItem = { id: string; subject: string; gaveUp: boolean };
+
+  it("pages every undelivered mail newest first with the true total, the ones given up on last", async () => {
+    const items: MailItem[] = [];
+    let next: string | null = null;
+    let page = 0;
+    do {
+      page += 1;
+      const { status, body }: { status: number; body: PageBody<MailItem> } = await getPage<MailItem>(
+        adminMail.GET,
+        `/api/admin/mail?pageSize=100&page=${page}${next ? `&cursor=${next}` : ""}`,
+        admin.cookie,
+      );
+      expect(status).toBe(200);
+      expect(body.total).toBeGreaterThanOrEqual(230);
+      items.push(...body.items);
+      next = body.nextCursor;
+    } while (next);
+    const ours = items.filter((mail) => mail.id.startsWith("mail_page_"));
+    expect(ours).toHaveLength(230);
+    expect(new Set(ours.map((mail) => mail.id)).size).toBe(230);
+    expect(ours[0]?.subject).toBe("Waiting mail 230");
+    expect(ours.at(-1)).toMatchObject({ subject: "Waiting mail 1", gaveUp: true });
+  });
+
+  it("refuses a customer, and a page size above 100", async () => {
+    const customer = await signUp({ name: "Mail Peeker" });
+    expect((await adminMail.GET(makeRequest("/api/admin/mail", { cookie: customer.cookie }), noParams())).status).toBe(403);
+    expect((await adminMail.GET(makeRequest("/api/admin/mail?pageSize=101", { cookie: admin.cookie }), noParams())).status).toBe(422);
   });
 });

@@ -8,14 +8,14 @@ import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/
 import { requirePageAdmin } from "@/components/auth/session";
 import { textLinkClass } from "@/components/ui/button";
 import { getEnv } from "@/lib/env";
-import { listUndeliveredMail } from "@/lib/mail";
-import { listOutboxMail } from "@/lib/mail/outbox";
+import { listOutboxMail, listUndeliveredMail } from "@/lib/mail/outbox";
 
 export const metadata: Metadata = { title: "Mail", robots: { index: false } };
 
 type MailPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const OUTBOX_PAGE_SIZE = 10;
+const UNDELIVERED_PAGE_SIZE = 25;
 
 /**
  * With a mail server (SMTP_URL): the mail it could not take yet. Without one (development): the outbox,
@@ -60,21 +60,42 @@ export default async function MailPage({ searchParams }: MailPageProps) {
       </>
     );
   }
-  const mails = await listUndeliveredMail(actor);
+  const params = await searchParams;
+  const paging = readPageQuery(params, UNDELIVERED_PAGE_SIZE);
+  const undeliveredHref = (page: number, cursor?: string) =>
+    listHref("/dashboard/mail", { pageSize: keptPageSize(paging, UNDELIVERED_PAGE_SIZE) }, page, cursor);
+  const mails = await findListPage(() => listUndeliveredMail(actor, paging));
+  const about =
+    "Mail the shop could not hand to the mail server yet. The mail worker tries again with growing pauses (1 minute, then 2, 4… up to 6 hours) and gives up after 10 tries.";
+  if (!mails) {
+    return (
+      <>
+        <AdminPageHeader title="Undelivered mail">{about}</AdminPageHeader>
+        <InvalidPageLink firstPageHref={undeliveredHref(1)} />
+      </>
+    );
+  }
 
   return (
     <>
       <AdminPageHeader title="Undelivered mail">
-        Mail the shop could not hand to the mail server yet. The mail worker tries again with growing pauses (1 minute, then 2, 4… up to 6
-        hours) and gives up after 10 tries.
+        {about} {mails.total === 1 ? "1 mail is waiting" : `${mails.total} mails are waiting`}, newest first.
       </AdminPageHeader>
-      {mails.length === 0 ? (
-        <EmptyState title="Every mail was delivered.">Nothing is waiting.</EmptyState>
+      {mails.items.length === 0 ? (
+        <EmptyState title={mails.total === 0 ? "Every mail was delivered." : `There is no page ${mails.page}.`}>
+          {mails.total === 0 ? (
+            "Nothing is waiting."
+          ) : (
+            <Link href={undeliveredHref(1)} className={textLinkClass}>
+              Go to the first page
+            </Link>
+          )}
+        </EmptyState>
       ) : (
         <TableFrame id="undelivered-mail" caption="Undelivered mail, newest first" minWidth="min-w-[48rem]">
           <TableHead columns={["To", "Subject", "Written", "Tries", "Last error", "Next try"]} />
           <tbody>
-            {mails.map((mail) => (
+            {mails.items.map((mail) => (
               <tr key={mail.id} className="border-b border-slate-200 last:border-b-0">
                 <td className={`${cellClass} whitespace-nowrap`}>{mail.to}</td>
                 <th scope="row" className={`${cellClass} text-left font-semibold text-slate-900`}>
@@ -91,6 +112,7 @@ export default async function MailPage({ searchParams }: MailPageProps) {
           </tbody>
         </TableFrame>
       )}
+      <Pagination page={mails.page} pageCount={mails.pageCount} href={undeliveredHref} nextCursor={mails.nextCursor} prevCursor={mails.prevCursor} label="Undelivered mail pages" />
     </>
   );
 }

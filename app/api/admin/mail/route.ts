@@ -1,8 +1,12 @@
 import { route } from "@/lib/api/route";
-import { json } from "@/lib/http";
-import { listUndeliveredMail } from "@/lib/mail";
+import { json, parseListQuery } from "@/lib/http";
+import { listUndeliveredMail } from "@/lib/mail/outbox";
+import { pageQuerySchema } from "@/models/paging";
 
-/** Mail the shop has not delivered over SMTP yet, with its tries and last error (admins). */
-export const GET = route("GET /api/admin/mail", async (_request: Request, _context: unknown, actor) => {
-  return json({ items: await listUndeliveredMail(actor) }, { headers: { "cache-control": "private, no-store" } });
+const querySchema = pageQuerySchema(50);
+
+/** Mail the shop has not delivered over SMTP yet, with its tries and last error, newest first: `page`, `pageSize` (≤ 100) and `cursor` (admins). */
+export const GET = route("GET /api/admin/mail", async (request: Request, _context: unknown, actor) => {
+  const query = parseListQuery(request, querySchema);
+  return json(await listUndeliveredMail(actor, query), { headers: { "cache-control": "private, no-store" } });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "mail_outbox_undelivered_created_at_id_idx" ON "mail_outbox" USING btree ("created_at","id") WHERE "mail_outbox"."sent_at" is null;
