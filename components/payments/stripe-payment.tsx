@@ -54,8 +54,9 @@ function StripePaymentForm({ orderId, onPaid }: { orderId: string; onPaid: () =>
     try {
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
-        // Only payment methods that must leave the page come back here; the webhook marks those paid.
-        confirmParams: { return_url: `${window.location.origin}/dashboard/myorders` },
+        // Only payment methods that must leave the page (a bank's own page) come back, to the order's
+        // page: it confirms the payment with Stripe itself (?payment_intent=…), as the webhook would.
+        confirmParams: { return_url: `${window.location.origin}/dashboard/orders/${encodeURIComponent(orderId)}` },
         redirect: "if_required",
       });
       if (error) {

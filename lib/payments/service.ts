@@ -256,7 +256,12 @@ function cardOf(intent: Stripe.PaymentIntent): { brand: string | null; last4: st
   return { brand: card?.brand ?? null, last4: card?.last4 ?? null };
 }
 
+/** A PaymentIntent Stripe is still settling (a bank transfer, a debit): not a refusal, and not paid yet. */
+export const PAYMENT_PROCESSING_MESSAGE =
+  "Your bank is still confirming this payment. The order stays reserved, and we will email your receipt as soon as the payment is through: there is no need to pay again.";
+
 async function markPaidFromIntent(intent: Stripe.PaymentIntent, orderId: string): Promise<PaymentOutcome> {
+  if (intent.status === "processing") throw new AppError("conflict", PAYMENT_PROCESSING_MESSAGE);
   if (intent.status !== "succeeded") {
     throw new AppError("payment_declined", intent.last_payment_error?.message ?? "The payment has not succeeded.");
   }
@@ -293,6 +298,23 @@ export async function confirmStripePayment(actor: Actor, orderId: string, paymen
     () => new AppError("invalid", UNKNOWN_PAYMENT_INTENT, { paymentIntentId: "Unknown payment" }),
   );
   return paidOrRefused(await markPaidFromIntent(intent, orderId));
+}
+
+/**
+ * The customer is back on the order's page from a payment method that left the shop (a bank's page):
+ * the payment is checked with Stripe here, as the webhook would, so the order is paid on arrival even
+ * in a shop whose webhook is not set up. Answers whether it is now paid, or what to tell the customer.
+ * An order that is not the customer's own unpaid one, or a shop not on Stripe, has nothing to settle.
+ */
+export async function settleReturnedPayment(actor: Actor, order: OrderView, paymentIntentId: string): Promise<{ paid: true } | { paid: false; message: string } | null> {
+  if (!isStripeConfigured() || order.status !== "unpaid" || order.email !== actor.email) return null;
+  try {
+    await confirmStripePayment(actor, order.id, paymentIntentId);
+    return { paid: true };
+  } catch (error) {
+    if (isAppError(error)) return { paid: false, message: error.message };
+    throw error;
+  }
 }
 
 /** Handles a Stripe webhook delivery, verified against the raw body with Stripe's 300 s tolerance. */

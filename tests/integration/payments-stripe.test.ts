@@ -12,7 +12,9 @@ import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import * as refundRoute from "@/app/api/orders/[id]/refund/route";
 import * as orderRoute from "@/app/api/orders/[id]/route";
 import * as adminOrdersRoute from "@/app/api/admin/orders/route";
-import { expireOrdersAndPayments } from "@/lib/payments/service";
+import { requireActor } from "@/lib/accounts/actor";
+import { getOrderById } from "@/lib/orders/service";
+import { expireOrdersAndPayments, PAYMENT_PROCESSING_MESSAGE, settleReturnedPayment } from "@/lib/payments/service";
 import { waitForPaymentIntentCancels } from "@/lib/payments/stripe";
 import { auditLog, mailOutbox, order, payment } from "@/models/schema";
 import { signUpAdmin } from "@/tests/fixtures/mail";
@@ -100,6 +102,8 @@ function event(type: string, intentId: string, orderId: string, amount: number) 
   };
 }
 
+const actorOf = (session: Session) => requireActor(new Headers({ cookie: session.cookie }));
+
 async function paymentRows(orderId: string) {
   const db = await getDb();
   return db.select().from(payment).where(eq(payment.orderId, orderId));
@@ -133,6 +137,33 @@ describe("Stripe provider", () => {
     const rows = await paymentRows(created.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ provider: "stripe", reference: intentId, cardBrand: "mastercard", cardLast4: "4444", amountCents: created.totalCents });
+  });
+
+  it("tells a customer whose bank is still settling the payment to wait, not that it was refused", async () => {
+    const created = await newOrder();
+    const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    const intent = fake.intents.get(intentId);
+    if (!intent) throw new Error("no intent");
+    intent.status = "processing";
+    const pending = await confirm(alice, created.id, intentId);
+    expect(pending.status).toBe(409);
+    expect(((await pending.json()) as { error: { message: string } }).error.message).toBe(PAYMENT_PROCESSING_MESSAGE);
+    expect(await paymentRows(created.id)).toHaveLength(0);
+  });
+
+  it("settles a payment the customer comes back from (a bank's page) on the order's page, as the webhook would", async () => {
+    const created = await newOrder();
+    const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    const actor = await actorOf(alice);
+    const unpaid = await getOrderById(created.id);
+    expect(await settleReturnedPayment(actor, unpaid, intentId)).toEqual({ paid: false, message: "The payment has not succeeded." });
+    fake.succeed(intentId);
+    expect(await settleReturnedPayment(actor, unpaid, intentId)).toEqual({ paid: true });
+    expect((await getOrderById(created.id)).status).toBe("paid");
+    expect(await paymentRows(created.id)).toHaveLength(1);
+    // Another customer's order, or one already paid, has nothing to settle.
+    expect(await settleReturnedPayment(await actorOf(bob), unpaid, intentId)).toBeNull();
+    expect(await settleReturnedPayment(actor, await getOrderById(created.id), intentId)).toBeNull();
   });
 
   it("refuses a succeeded PaymentIntent that belongs to another order", async () => {

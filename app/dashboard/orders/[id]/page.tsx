@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { formatDateTime } from "@/components/admin/format";
 import { requirePageActor } from "@/components/auth/session";
 import { AddressBlock, OrderLines } from "@/components/orders/order-lines";
@@ -9,11 +9,12 @@ import { StatusBadge } from "@/components/orders/status-badge";
 import { buttonClasses } from "@/components/ui/button";
 import { isAppError } from "@/lib/errors";
 import { getOrderFor } from "@/lib/orders/service";
+import { settleReturnedPayment } from "@/lib/payments/service";
 import type { OrderView } from "@/models/orders";
 
 export const metadata: Metadata = { title: "Order", robots: { index: false } };
 
-type OrderPageProps = { params: Promise<{ id: string }> };
+type OrderPageProps = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 function timeline(order: OrderView): { label: string; at: string }[] {
   const steps: { label: string; at: string | null }[] = [
@@ -28,9 +29,10 @@ function timeline(order: OrderView): { label: string; at: string }[] {
 }
 
 /** An order and its receipt: number, date, lines, address, totals, payment reference and what happened when. */
-export default async function OrderPage({ params }: OrderPageProps) {
+export default async function OrderPage({ params, searchParams }: OrderPageProps) {
   const { id } = await params;
   const actor = await requirePageActor(`/dashboard/orders/${encodeURIComponent(id)}`);
+  const returning = (await searchParams).payment_intent;
   let order: OrderView;
   try {
     order = await getOrderFor(actor, id);
@@ -38,6 +40,11 @@ export default async function OrderPage({ params }: OrderPageProps) {
     if (isAppError(error) && error.kind === "not_found") notFound();
     throw error;
   }
+  // Back from a payment method that left the shop (Stripe's return_url adds `payment_intent`).
+  const returned = typeof returning === "string" && returning ? await settleReturnedPayment(actor, order, returning) : null;
+  // Paid: the receipt at its own address, where a reload has nothing left to confirm.
+  if (returned?.paid) redirect(`/dashboard/orders/${encodeURIComponent(order.id)}`);
+  const paymentNotice = returned?.message ?? null;
   const steps = timeline(order);
 
   return (
@@ -49,6 +56,11 @@ export default async function OrderPage({ params }: OrderPageProps) {
         </h1>
         <StatusBadge status={order.status} />
       </div>
+      {paymentNotice ? (
+        <p role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900">
+          {paymentNotice}
+        </p>
+      ) : null}
       <p className="mt-2 text-slate-700">
         Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> by {order.email} · ToolForge
       </p>
