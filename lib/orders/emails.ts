@@ -134,7 +134,8 @@ export function expiredMail(order: OrderView): Mail {
 /** A payment the order could not take (closed, or paid already), refunded in full at once. */
 export function strayRefundMail(order: OrderView, refund: { amountCents: number; currency: string }): Mail {
   const why: Record<OrderView["status"], string> = {
-    unpaid: "the order could not take it",
+    // An unpaid order refuses a payment only when it is not for the order's total.
+    unpaid: "it was not for the order's total, so the order is still waiting for its payment",
     paid: "the order was already paid",
     refunded: "the order was already paid",
     cancelled: "the order had been cancelled",

@@ -49,15 +49,19 @@ export type PaymentOutcome =
   | { kind: "paid"; order: OrderView }
   /** This very payment had already been recorded (a repeated confirmation or webhook). */
   | { kind: "already"; order: OrderView }
-  /** The order could not take this payment (closed, or paid by another payment): it was refunded. */
-  | { kind: "refunded"; orderId: string };
+  /**
+   * The order could not take this payment (closed, or paid by another payment), or the payment's
+   * amount was not the order's total: it was refunded.
+   */
+  | { kind: "refunded"; orderId: string; mismatch: boolean };
 
 /**
  * Records a payment the processor reported as succeeded, exactly once, whichever confirmation arrives
  * first and however often. The order row is locked; an unpaid order becomes paid (with its receipt
  * queued in the same transaction). A payment for an order that can no longer take it (cancelled,
- * expired, refunded, or already paid by another payment) is kept as a not-accepted payment and
- * refunded at once, with an audit entry: no money is kept without an order to match.
+ * expired, refunded, or already paid by another payment), or whose amount or currency is not the
+ * order's total, is kept as a not-accepted payment and refunded at once, with an audit entry: no
+ * money is kept without an order to match.
  */
 export async function markOrderPaid(evidence: PaidEvidence): Promise<PaymentOutcome> {
   const db = await getDb();
@@ -75,16 +79,17 @@ export async function markOrderPaid(evidence: PaidEvidence): Promise<PaymentOutc
       if (known.accepted) return { kind: "already" as const, row, stray: null, mailIds };
       return { kind: "stray" as const, row, stray: known, mailIds };
     }
-    if (row.status === "unpaid" && (row.totalCents !== evidence.amountCents || row.currency.toLowerCase() !== evidence.currency.toLowerCase())) {
+    const matches = row.totalCents === evidence.amountCents && row.currency.toLowerCase() === evidence.currency.toLowerCase();
+    if (row.status === "unpaid" && !matches) {
+      // Only a change made to the payment outside the shop gets here: the money goes back all the same.
       log("error", "payment amount does not match the order", {
         orderId: row.id,
         expected: row.totalCents,
         received: evidence.amountCents,
         reference: evidence.reference,
       });
-      throw new AppError("conflict", "The payment does not match this order's total.");
     }
-    const accepted = row.status === "unpaid";
+    const accepted = row.status === "unpaid" && matches;
     const [inserted] = await tx
       .insert(payment)
       .values({
@@ -107,7 +112,7 @@ export async function markOrderPaid(evidence: PaidEvidence): Promise<PaymentOutc
   deliverQueuedMail(decided.mailIds);
   if (decided.kind === "stray") {
     await refundStrayPayment(decided.stray, decided.row.status);
-    return { kind: "refunded", orderId: decided.row.id };
+    return { kind: "refunded", orderId: decided.row.id, mismatch: decided.row.status === "unpaid" };
   }
   if (decided.kind === "paid") {
     // The buyer's review (if any) now shows "verified buyer".
@@ -130,7 +135,9 @@ async function refundStrayPayment(row: PaymentRow, orderStatus: string): Promise
   const reason =
     orderStatus === "paid" || orderStatus === "refunded"
       ? "a second payment for an order that was already paid"
-      : `a payment for an order that was ${orderStatus}`;
+      : orderStatus === "unpaid"
+        ? "a payment whose amount was not the order's total"
+        : `a payment for an order that was ${orderStatus}`;
   const refundReference = await refundAtProcessor(row, `toolforge-stray-refund-${row.id}`);
   const db = await getDb();
   const mailIds = await db.transaction(async (tx) => {
@@ -280,7 +287,12 @@ async function markPaidFromIntent(intent: Stripe.PaymentIntent, orderId: string)
 
 function paidOrRefused(outcome: PaymentOutcome): OrderView {
   if (outcome.kind === "refunded") {
-    throw new AppError("conflict", "This order can no longer be paid, so the payment was refunded in full.");
+    throw new AppError(
+      "conflict",
+      outcome.mismatch
+        ? "The payment was not for this order's total, so it was refunded in full. Pay the order again from its payment page."
+        : "This order can no longer be paid, so the payment was refunded in full.",
+    );
   }
   return outcome.order;
 }

@@ -177,7 +177,7 @@ describe("Stripe provider", () => {
     expect(await paymentRows(mine.id)).toHaveLength(0);
   });
 
-  it("refuses an intent whose amount differs from the order total", async () => {
+  it("refunds, once, a succeeded intent whose amount is not the order's total, and leaves the order payable", async () => {
     const created = await newOrder();
     const { body } = await start(alice, created.id);
     const intentId = intentIdOf(body.clientSecret);
@@ -186,7 +186,13 @@ describe("Stripe provider", () => {
     if (intent) intent.amount = 1;
     const response = await confirm(alice, created.id, intentId);
     expect(response.status).toBe(409);
-    expect(await paymentRows(created.id)).toHaveLength(0);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/^The payment was not for this order's total, so it was refunded in full/);
+    expect((await confirm(alice, created.id, intentId)).status).toBe(409);
+    const rows = await paymentRows(created.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ accepted: false, amountCents: 1, refundReason: "a payment whose amount was not the order's total" });
+    expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+    expect((await getOrderById(created.id)).status).toBe("unpaid");
   });
 
   it("hides another customer's order", async () => {
