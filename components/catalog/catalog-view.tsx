@@ -3,6 +3,7 @@ import type { FormEvent, ChangeEvent } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import type { ProductList, ProductSort } from "@/models/catalog";
 import { MAX_CATALOG_PAGE, MAX_SEARCH_LENGTH } from "@/models/catalog-limits";
+import { CatalogResultsHeading, CatalogSearchInput, CatalogSortSelect } from "./catalog-controls";
 import { ProductGrid } from "./product-grid";
 
 export type CatalogQuery = { q: string; sort: ProductSort; page: number };
@@ -67,16 +68,7 @@ export function CatalogView({ query, sortOptions, list, loading = false, onSearc
             Search tools
           </label>
           <div className="flex gap-2">
-            <input
-              key={query.q}
-              id="catalog-search"
-              name="q"
-              type="search"
-              defaultValue={query.q}
-              maxLength={MAX_SEARCH_LENGTH}
-              placeholder="Hammer, wrench, pliers…"
-              className="min-h-11 w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500"
-            />
+            <CatalogSearchInput q={query.q} />
             <button type="submit" className={buttonClasses("primary", "md", "shrink-0")}>
               Search
             </button>
@@ -86,20 +78,7 @@ export function CatalogView({ query, sortOptions, list, loading = false, onSearc
           <label htmlFor="catalog-sort" className="text-sm font-semibold text-slate-900">
             Sort by
           </label>
-          <select
-            key={query.sort}
-            id="catalog-sort"
-            name="sort"
-            defaultValue={query.sort}
-            onChange={onSortChange}
-            className="min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900"
-          >
-            {sortOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+          <CatalogSortSelect sort={query.sort} options={sortOptions} onSortChange={onSortChange} />
         </div>
       </form>
 
@@ -116,9 +95,7 @@ export function CatalogView({ query, sortOptions, list, loading = false, onSearc
       </div>
 
       <section aria-labelledby="catalog-results-heading" aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : "transition-opacity"}>
-        <h2 id="catalog-results-heading" className="sr-only">
-          Results
-        </h2>
+        <CatalogResultsHeading q={query.q} sort={query.sort} page={query.page} pageCount={pageCount} />
         {list.items.length > 0 ? (
           // The first row (two cards on phones, four on desktops) is in view at once: its photos load with the page.
           <ProductGrid products={list.items} eagerImages={4} />
