@@ -58,7 +58,7 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
   // What Buy now orders: the typed figure as soon as it is a usable number, before the field loses focus.
   const chosen = typed.trim() === "" ? quantity : clamp(Number(typed), minOrderQuantity, stock);
   const stepClass =
-    "inline-flex size-11 shrink-0 items-center justify-center text-xl font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40";
+    "inline-flex size-11 shrink-0 items-center justify-center text-xl font-semibold text-slate-800 hover:bg-slate-100 aria-disabled:cursor-not-allowed aria-disabled:opacity-40";
 
   return (
     <div className="flex flex-col gap-4">
@@ -69,8 +69,9 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
         <div className="flex w-fit items-stretch overflow-hidden rounded-md border border-slate-400 bg-white">
           <button
             type="button"
-            onClick={() => set(quantity - 1)}
-            disabled={quantity <= minOrderQuantity}
+            // aria-disabled, not disabled: a disabled button drops the keyboard focus it holds.
+            onClick={() => quantity > minOrderQuantity && set(quantity - 1)}
+            aria-disabled={quantity <= minOrderQuantity || undefined}
             aria-label="One fewer"
             className={stepClass}
           >
@@ -92,8 +93,8 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
           />
           <button
             type="button"
-            onClick={() => set(quantity + 1)}
-            disabled={quantity >= stock}
+            onClick={() => quantity < stock && set(quantity + 1)}
+            aria-disabled={quantity >= stock || undefined}
             aria-label="One more"
             className={stepClass}
           >
