@@ -41,7 +41,7 @@ export function ProductsTable({ products, offset }: { products: Product[]; offse
                   label="Delete"
                   pendingLabel="Working…"
                   declinedMessage="Not deleted"
-                  focusMainAfter
+                  focusAfter="main"
                   srLabel={` ${product.name}`}
                   successMessage="Product deleted"
                   failureMessage="The product could not be deleted. Please try again."

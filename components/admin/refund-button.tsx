@@ -12,6 +12,7 @@ export function RefundButton({ orderId, number, srLabel }: { orderId: string; nu
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -27,12 +28,15 @@ export function RefundButton({ orderId, number, srLabel }: { orderId: string; nu
       body: { reason: reason.trim() },
       failureMessage: "The order could not be refunded. Please try again.",
       successMessage: "Order refunded",
+      // The row stays, refunded, without this button: focus goes to the order's number in it.
+      onSuccess: () => (buttonRef.current?.closest("tr")?.querySelector<HTMLElement>("th a") ?? document.getElementById("main"))?.focus(),
     });
   }
 
   return (
     <>
       <button
+        ref={buttonRef}
         type="button"
         onClick={() => !pending && setOpen(true)}
         aria-disabled={pending || undefined}

@@ -20,6 +20,8 @@ export function CancelOrderButton({ orderId, number, units, srLabel }: { orderId
       confirmLabel="Cancel order"
       cancelLabel="Keep order"
       declinedMessage="Not cancelled"
+      // The order stays in its list, cancelled, without this button: focus goes to its number.
+      focusAfter="row"
     />
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { buttonClasses } from "./button";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -27,9 +27,18 @@ type ConfirmActionButtonProps = {
   cancelLabel: string;
   /** The toast when the person changes their mind ("Not deleted"). */
   declinedMessage: string;
-  /** The row goes away on success: move focus to the page's main region, which stays. */
-  focusMainAfter?: boolean;
+  /**
+   * Where focus goes on success, as the button itself may be gone: "main" when the row goes away (the
+   * page's main region stays), "row" when the row stays but its actions change (the link in its
+   * header cell, e.g. the order's number).
+   */
+  focusAfter?: "main" | "row";
 };
+
+function focusAfterSuccess(where: "main" | "row", button: HTMLButtonElement | null): void {
+  const rowLink = where === "row" ? button?.closest("tr")?.querySelector<HTMLElement>("th a") : null;
+  (rowLink ?? document.getElementById("main"))?.focus();
+}
 
 /**
  * An action that cannot be taken back, after a confirmation that names the thing and the
@@ -50,9 +59,10 @@ export function ConfirmActionButton({
   confirmLabel,
   cancelLabel,
   declinedMessage,
-  focusMainAfter = false,
+  focusAfter,
 }: ConfirmActionButtonProps) {
   const { pending, run } = useApiAction();
+  const button = useRef<HTMLButtonElement>(null);
   const [confirming, setConfirming] = useState(false);
 
   function decline() {
@@ -67,13 +77,14 @@ export function ConfirmActionButton({
       method,
       failureMessage,
       successMessage,
-      onSuccess: focusMainAfter ? () => document.getElementById("main")?.focus() : undefined,
+      onSuccess: focusAfter ? () => focusAfterSuccess(focusAfter, button.current) : undefined,
     });
   }
 
   return (
     <>
       <button
+        ref={button}
         type="button"
         onClick={() => !pending && setConfirming(true)}
         aria-disabled={pending || undefined}

@@ -102,6 +102,8 @@ test("order a tool from the home page with a shipping address, then cancel the o
   // Orders are never deleted: the row stays, cancelled, with nothing left to do but read it.
   await expect(row).toContainText("Cancelled");
   await expect(row.getByRole("button", { name: /^Cancel/ })).toHaveCount(0);
+  // The button went with the change: the keyboard is on the order's number in the same row.
+  await expect(row.getByRole("link", { name: /^TF-\d+$/ })).toBeFocused();
   expect((await productFromApi(page, productId)).stock).toBe(before.stock);
 });
 
