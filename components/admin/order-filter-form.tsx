@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import type { FormEvent } from "react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import { manageOrderHref, orderStateFilters, type OrderFilters, type OrderStateFilter } from "./order-filters";
 
@@ -17,12 +17,21 @@ const fieldClass =
 export function OrderFilterForm({ filters, pageSize }: { filters: OrderFilters; pageSize?: number | undefined }) {
   const router = useRouter();
   const active = Boolean(filters.state || filters.q);
+  // The form is remade for each new URL (below); the control that sent it keeps the keyboard focus.
+  const focusAfter = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusAfter.current) return;
+    document.getElementById(focusAfter.current)?.focus();
+    focusAfter.current = null;
+  }, [filters.state, filters.q]);
 
   function apply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const state = String(data.get("state") ?? "") as OrderStateFilter;
     const q = String(data.get("q") ?? "").trim();
+    const from = document.activeElement?.id;
+    focusAfter.current = from === "orders-state" || from === "orders-q" ? from : "orders-filter-submit";
     router.push(manageOrderHref({ state, q }, 1, undefined, pageSize));
   }
 
@@ -67,7 +76,7 @@ export function OrderFilterForm({ filters, pageSize }: { filters: OrderFilters; 
       </div>
       {pageSize !== undefined ? <input type="hidden" name="pageSize" value={pageSize} /> : null}
       <div className="flex gap-3">
-        <button type="submit" className={buttonClasses("primary", "md")}>
+        <button id="orders-filter-submit" type="submit" className={buttonClasses("primary", "md")}>
           Filter
         </button>
         {active ? (
