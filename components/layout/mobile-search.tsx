@@ -7,6 +7,7 @@ import { HeaderSearch } from "./header-search";
 export function MobileSearch() {
   const [open, setOpen] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (open) panelRef.current?.querySelector("input")?.focus();
@@ -15,6 +16,7 @@ export function MobileSearch() {
   return (
     <div className="lg:hidden">
       <button
+        ref={toggleRef}
         type="button"
         aria-expanded={open}
         aria-controls="mobile-search"
@@ -34,7 +36,12 @@ export function MobileSearch() {
         id="mobile-search"
         ref={panelRef}
         hidden={!open}
-        onKeyDown={(event) => event.key === "Escape" && !event.defaultPrevented && setOpen(false)}
+        onKeyDown={(event) => {
+          if (event.key !== "Escape" || event.defaultPrevented) return;
+          // The panel hides with the field that had focus: focus goes back to the button that opened it.
+          setOpen(false);
+          toggleRef.current?.focus();
+        }}
         className="absolute inset-x-0 top-16 border-b border-slate-800 bg-ink px-4 py-3 shadow-md"
       >
         <HeaderSearch onNavigate={() => setOpen(false)} />
