@@ -5,6 +5,7 @@ import { useState } from "react";
 import { stackColumnStyle } from "@/components/admin/data-table";
 import { buttonClasses, textLinkClass } from "@/components/ui/button";
 import { Img } from "@/components/ui/img";
+import { notify } from "@/components/ui/notify";
 import { letGoOnWheel } from "@/components/ui/wheel";
 import { formatMoney } from "@/lib/money/format";
 import { cartQuantityProblem } from "@/models/cart";
@@ -100,9 +101,17 @@ export function CartView() {
     if (typedQuantityProblem(text, line.product) === null) void setCartQuantity(line.productId, Number(text));
   }
 
-  function remove(productId: string) {
+  /**
+   * Removes a line. The button pressed goes with its row: focus moves to the next row's Remove (or the
+   * previous row's), or to the page's main region once the cart is empty; a toast says what went.
+   */
+  function remove(productId: string, name: string | null, button: HTMLButtonElement) {
+    const row = button.closest("tr");
+    const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector<HTMLElement>("td:last-child button");
     setTyped((current) => Object.fromEntries(Object.entries(current).filter(([id]) => id !== productId)));
     void removeFromCart(productId);
+    requestAnimationFrame(() => (neighbour?.isConnected ? neighbour : document.getElementById("main"))?.focus());
+    notify.success(name ? `${name} removed from your cart` : "Removed from your cart");
   }
 
   return (
@@ -165,7 +174,11 @@ export function CartView() {
                     {shown.get(line.productId)?.problem ? "—" : formatMoney(line.product.priceCents * line.quantity, line.product.currency)}
                   </td>
                   <td className="px-4 py-3">
-                    <button type="button" onClick={() => remove(line.productId)} className={buttonClasses("secondary", "sm", "text-red-700 hover:bg-red-50")}>
+                    <button
+                      type="button"
+                      onClick={(event) => remove(line.productId, line.product?.name ?? null, event.currentTarget)}
+                      className={buttonClasses("secondary", "sm", "text-red-700 hover:bg-red-50")}
+                    >
                       Remove<span className="sr-only"> {line.product.name}</span>
                     </button>
                   </td>
@@ -176,7 +189,7 @@ export function CartView() {
                     A product in your cart is no longer on sale.
                   </td>
                   <td className="px-4 py-3">
-                    <button type="button" onClick={() => void removeFromCart(line.productId)} className={buttonClasses("secondary", "sm")}>
+                    <button type="button" onClick={(event) => remove(line.productId, null, event.currentTarget)} className={buttonClasses("secondary", "sm")}>
                       Remove
                     </button>
                   </td>

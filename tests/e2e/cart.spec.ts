@@ -106,3 +106,22 @@ test("while a typed quantity is invalid the cart shows no total and offers no Ch
   await expect(page).toHaveTitle("ToolForge | Checkout");
   await expect(page.getByTestId("checkout-total")).toHaveText(money(product.priceCents * chosen));
 });
+
+test("Remove says what went and leaves the keyboard on the next line, then on the page once the cart is empty", async ({ page }) => {
+  const list = (await (await page.request.get("/api/products?sort=name")).json()) as { items: Product[] };
+  const [first, second] = list.items.filter((p) => p.stock >= p.minOrderQuantity);
+  if (!first || !second) throw new Error("the sample catalog has fewer than two products in stock");
+  await registerThroughPage(page, "Remy Remove");
+  await addFromProductPage(page, first);
+  await page.goto(`/products/${second.id}`);
+  await page.getByRole("button", { name: `Add to cart: ${second.name}` }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+
+  await page.goto("/cart");
+  await page.getByRole("button", { name: `Remove ${first.name}` }).press("Enter");
+  await expect(page.getByText(`${first.name} removed from your cart`)).toBeVisible();
+  await expect(page.getByRole("button", { name: `Remove ${second.name}` })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Your cart is empty.")).toBeVisible();
+  await expect(page.locator("main")).toBeFocused();
+});
