@@ -11,6 +11,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
 import { phoneCodeSchema, phoneNumberSchema } from "@/models/phone";
 import { SecuritySection } from "./section";
+import { useFocusFirstError } from "@/components/ui/use-focus-first-error";
 
 const submitClass = "self-start rounded-md bg-brand px-5 py-2.5 font-semibold text-white";
 
@@ -24,6 +25,7 @@ export function PhoneNumberSection({ phoneNumber }: { phoneNumber: string | null
   const [errors, setErrors] = useState<{ phoneNumber?: string; code?: string }>({});
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  useFocusFirstError(errors, { phoneNumber: "phone-number", code: "phone-code" });
 
   async function sendCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -27,9 +27,17 @@ function setupKey(totpURI: string): string {
   return secret.match(/.{1,4}/g)?.join(" ") ?? secret;
 }
 
-function PasswordField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+function PasswordField({ id, value, onChange, error }: { id: string; value: string; onChange: (value: string) => void; error?: string | undefined }) {
   return (
-    <TextField id={id} label="Your password" type="password" autoComplete="current-password" value={value} onChange={(event) => onChange(event.target.value)} />
+    <TextField
+      id={id}
+      label="Your password"
+      type="password"
+      autoComplete="current-password"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={error}
+    />
   );
 }
 
@@ -44,13 +52,19 @@ export function TwoFactorSection({ enabled, needsPassword }: { enabled: boolean;
   const [code, setCode] = useState("");
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // An empty password is the field's own error, marked on it and read with it.
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const [pending, setPending] = useState<string | null>(null);
   const passwordBody = needsPassword ? { password } : {};
+  const updatePassword = (value: string) => {
+    setPassword(value);
+    setPasswordError(undefined);
+  };
 
   /** An empty password would be refused as "not right": ask for it instead, at the field. */
   function passwordMissing(): boolean {
     if (!needsPassword || password !== "") return false;
-    setError("Enter your password to confirm it is you");
+    setPasswordError("Enter your password to confirm it is you");
     document.getElementById("two-factor-password")?.focus();
     return true;
   }
@@ -149,7 +163,7 @@ export function TwoFactorSection({ enabled, needsPassword }: { enabled: boolean;
           <p className="text-slate-700">
             <strong>On.</strong> Signing in asks for a code from your authenticator app, or one of your backup codes.
           </p>
-          {needsPassword ? <PasswordField id="two-factor-password" value={password} onChange={setPassword} /> : null}
+          {needsPassword ? <PasswordField id="two-factor-password" value={password} onChange={updatePassword} error={passwordError} /> : null}
           <div className="flex flex-wrap gap-3">
             <Button variant="secondary" onClick={() => void newCodes()} disabled={pending !== null}>
               {pending === "codes" ? "Making new codes…" : "New backup codes"}
@@ -164,7 +178,7 @@ export function TwoFactorSection({ enabled, needsPassword }: { enabled: boolean;
           <p className="text-slate-700">
             <strong>Off.</strong> Add a second step to signing in: a code from an authenticator app on your phone.
           </p>
-          {needsPassword ? <PasswordField id="two-factor-password" value={password} onChange={setPassword} /> : null}
+          {needsPassword ? <PasswordField id="two-factor-password" value={password} onChange={updatePassword} error={passwordError} /> : null}
           <SubmitButton pending={pending === "start"} pendingLabel="Starting…" className="self-start rounded-md bg-brand px-5 py-2.5 font-semibold text-white">
             Set up two-factor authentication
           </SubmitButton>

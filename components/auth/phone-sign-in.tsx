@@ -11,6 +11,7 @@ import { postJson } from "./auth-request";
 import { NETWORK_ERROR } from "./error-body";
 import { TwoFactorChallenge } from "./two-factor-challenge";
 import { useSignedIn } from "./use-signed-in";
+import { useFocusFirstError } from "@/components/ui/use-focus-first-error";
 
 type Step = "number" | "code" | "second-factor";
 
@@ -30,6 +31,7 @@ export function PhoneSignIn({ next }: { next: string }) {
   const [phoneNumber, setPhoneNumber] = useState("");
   const [code, setCode] = useState("");
   const [errors, setErrors] = useState<{ phoneNumber?: string; code?: string }>({});
+  useFocusFirstError(errors, { phoneNumber: "phone-sign-in-number", code: "phone-sign-in-code" });
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [pending, setPending] = useState(false);

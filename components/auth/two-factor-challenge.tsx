@@ -51,6 +51,8 @@ export function TwoFactorChallenge({ next }: { next: string }) {
     const value = mode === "backup" ? code.replace(/\s+/g, "") : code.trim();
     if (!current.pattern.test(value)) {
       setFieldError(current.invalid);
+      // The field's message is tied to it (aria-describedby): focusing it reads both.
+      document.getElementById("two-factor-code")?.focus();
       return;
     }
     setFieldError(undefined);
