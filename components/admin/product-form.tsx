@@ -379,7 +379,13 @@ export function ProductForm(props: ProductFormProps) {
       </div>
 
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={isSubmitting} className={buttonClasses("primary", "md", "min-w-36")}>
+        {/* aria-disabled, not disabled, while saving: a disabled button drops the keyboard focus it holds. */}
+        <button
+          type="submit"
+          aria-disabled={isSubmitting || undefined}
+          onClick={(event) => isSubmitting && event.preventDefault()}
+          className={buttonClasses("primary", "md", "min-w-36 aria-disabled:cursor-progress aria-disabled:opacity-60")}
+        >
           {isSubmitting ? (
             <>
               <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 animate-spin motion-reduce:animate-none" fill="none">

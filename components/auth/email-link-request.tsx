@@ -57,7 +57,13 @@ export function EmailLinkRequest({ next }: { next: string }) {
       {open ? (
         <div id={panelId} className="mt-4">
           {sent ? (
-            <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm font-medium text-green-900">
+            // The form it replaces had the focus: it moves here, so the keyboard stays in this panel.
+            <p
+              role="status"
+              tabIndex={-1}
+              ref={(message) => message?.focus()}
+              className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm font-medium text-green-900"
+            >
               {sent}
             </p>
           ) : (

@@ -4,6 +4,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { notify } from "@/components/ui/notify";
 import { errorFields, errorMessage, NETWORK_ERROR_MESSAGE, readJson } from "@/components/ui/api-response";
 import { buttonClasses } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 type FieldName = "name" | "email" | "company" | "country" | "message";
 type Values = Record<FieldName, string>;
@@ -118,9 +119,9 @@ export function ContactForm() {
         );
       })}
       <div className="sm:col-span-2">
-        <button type="submit" disabled={pending} className={buttonClasses("primary", "lg", "w-full sm:w-auto")}>
-          {pending ? "Sending…" : "Send message"}
-        </button>
+        <SubmitButton pending={pending} pendingLabel="Sending…" className={buttonClasses("primary", "lg", "w-full sm:w-auto")}>
+          Send message
+        </SubmitButton>
       </div>
     </form>
   );

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from "react";
 import { notify } from "@/components/ui/notify";
 import { errorMessage, NETWORK_ERROR_MESSAGE, readJson, successMessage } from "@/components/ui/api-response";
 import { buttonClasses } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 export function NewsletterForm() {
   const [email, setEmail] = useState("");
@@ -66,9 +67,9 @@ export function NewsletterForm() {
           aria-describedby={errorId}
           className="min-h-12 w-full flex-1 rounded-md border border-slate-500 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-600"
         />
-        <button type="submit" disabled={pending} className={buttonClasses("primary", "lg", "sm:w-40")}>
-          {pending ? "Subscribing…" : "Subscribe"}
-        </button>
+        <SubmitButton pending={pending} pendingLabel="Subscribing…" className={buttonClasses("primary", "lg", "sm:w-40")}>
+          Subscribe
+        </SubmitButton>
       </div>
       <p id={errorId} aria-live="polite" className="mt-2 min-h-6 text-sm font-medium text-red-300">
         {error}
