@@ -10,13 +10,17 @@ import { sendJson } from "@/components/ui/send-json";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
 import { phoneCodeSchema, phoneNumberSchema } from "@/models/phone";
+import { SignInAgainButton } from "./delete-account-buttons";
 import { SecuritySection } from "./section";
 import { useFocusFirstError } from "@/components/ui/use-focus-first-error";
 
 const submitClass = "self-start rounded-md bg-brand px-5 py-2.5 font-semibold text-white";
 
-/** The number the account signs in with by text message: add it with a texted code, or remove it. */
-export function PhoneNumberSection({ phoneNumber }: { phoneNumber: string | null }) {
+/**
+ * The number the account signs in with by text message: add it with a texted code, or remove it.
+ * Adding one is a new way into the account: like a new email address, it needs a recent sign-in.
+ */
+export function PhoneNumberSection({ phoneNumber, recentSignIn }: { phoneNumber: string | null; recentSignIn: boolean }) {
   const router = useRouter();
   const [editing, setEditing] = useState(false);
   const [number, setNumber] = useState("");
@@ -100,6 +104,13 @@ export function PhoneNumberSection({ phoneNumber }: { phoneNumber: string | null
               Remove number
             </Button>
           </div>
+        </div>
+      ) : !recentSignIn ? (
+        <div className="flex flex-col gap-3">
+          <p className="text-slate-700">
+            Add a mobile number to sign in with a code sent by text message. For your safety, adding one needs a recent sign-in.
+          </p>
+          <SignInAgainButton />
         </div>
       ) : sentTo ? (
         <form method="post" onSubmit={confirm} noValidate aria-describedby="phone-status" className="flex flex-col gap-4">

@@ -115,6 +115,22 @@ export function passwordChangedNotice(to: { email: string; name: string }, appUr
   };
 }
 
+/** A new way to sign in was added: the owner hears of it, in case it was not them. */
+export function phoneAddedNotice(to: { email: string; name: string }, phoneNumber: string, appUrl: string): Mail {
+  return {
+    to: to.email,
+    subject: "A sign-in phone number was added to your ToolForge account",
+    text: lines(
+      `Hello ${to.name},`,
+      "",
+      `Your ToolForge account can now be signed in to with a code texted to the number ending in ${phoneNumber.slice(-4)}.`,
+      `If this was not you, remove the number and change your password at once: ${appUrl}/account/security`,
+      "",
+      SIGNATURE,
+    ),
+  };
+}
+
 export function accountDisabledNotice(to: { email: string; name: string }, appUrl: string): Mail {
   return {
     to: to.email,

@@ -1,16 +1,21 @@
 import "server-only";
 import { isAPIError } from "better-auth/api";
 import { and, desc, eq, ne } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit/service";
 import { getAuth } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { deliverQueuedMail, queueMail } from "@/lib/mail";
 import { clientKey, consumeRateLimit } from "@/lib/rate-limit";
 import { SmsDeliveryError } from "@/lib/sms";
 import type { PhoneCodeEntry } from "@/models/phone";
 import { user, verification } from "@/models/schema";
 import type { Actor } from "./actor";
 import { PHONE_CODE } from "./auth-plugins";
+import { phoneAddedNotice } from "./emails";
+import { requireRecentSignIn } from "./recent-sign-in";
 
 export const PHONE_CODE_SENT_MESSAGE = "If this number belongs to an account, a 6-digit code is on its way. It is valid for 5 minutes.";
 
@@ -138,6 +143,8 @@ export async function findAccountPhone(actor: Actor): Promise<AccountPhone> {
 
 /** Texts a code to a number the signed-in person wants to sign in with. */
 export async function requestPhoneVerificationCode(actor: Actor, phoneNumber: string, client: string): Promise<void> {
+  // A new way into the account, as a new email address is: only from a recent sign-in.
+  requireRecentSignIn(actor);
   await limitCodes(phoneNumber, client);
   const db = await getDb();
   const [taken] = await db
@@ -150,8 +157,15 @@ export async function requestPhoneVerificationCode(actor: Actor, phoneNumber: st
   await sendCode(phoneNumber);
 }
 
-/** Puts a number on the account once its code proves the person holds the phone. */
+/**
+ * Puts a number on the account once its code proves the person holds the phone, from a recent sign-in
+ * only: a session taken over long ago must not add a way in that outlives a password change. The
+ * change is audited and the account's address is told. (better-auth's plugin writes the number; the
+ * audit entry and the mail follow in one transaction of our own just after.)
+ */
 export async function confirmPhoneNumber(actor: Actor, input: PhoneCodeEntry, headers: Headers): Promise<AccountPhone> {
+  requireRecentSignIn(actor);
+  const before = await findAccountPhone(actor);
   const auth = await getAuth();
   try {
     await auth.api.verifyPhoneNumber({
@@ -161,11 +175,35 @@ export async function confirmPhoneNumber(actor: Actor, input: PhoneCodeEntry, he
   } catch (error) {
     return explainCodeFailure(error, input.phoneNumber);
   }
-  return findAccountPhone(actor);
+  const after = await findAccountPhone(actor);
+  const added = after.phoneNumber;
+  if (added && added !== before.phoneNumber) {
+    const db = await getDb();
+    const mailId = await db.transaction(async (tx) => {
+      await recordAudit(tx, actor, {
+        action: "user.phone-added",
+        entity: "user",
+        entityId: actor.userId,
+        // The last four digits tell the numbers apart without keeping them whole in the log.
+        before: before.phoneNumber ? { phoneEnding: before.phoneNumber.slice(-4) } : null,
+        after: { phoneEnding: added.slice(-4) },
+      });
+      return queueMail(tx, phoneAddedNotice(actor, added, getEnv().appUrl));
+    });
+    deliverQueuedMail([mailId]);
+  }
+  return after;
 }
 
 export async function removePhoneNumber(actor: Actor): Promise<AccountPhone> {
   const db = await getDb();
-  await db.update(user).set({ phoneNumber: null, phoneNumberVerified: false, updatedAt: new Date() }).where(eq(user.id, actor.userId));
+  await db.transaction(async (tx) => {
+    const [removed] = await tx
+      .update(user)
+      .set({ phoneNumber: null, phoneNumberVerified: false, updatedAt: new Date() })
+      .where(and(eq(user.id, actor.userId), eq(user.phoneNumberVerified, true)))
+      .returning({ id: user.id });
+    if (removed) await recordAudit(tx, actor, { action: "user.phone-removed", entity: "user", entityId: actor.userId, before: null, after: null });
+  });
   return { phoneNumber: null };
 }

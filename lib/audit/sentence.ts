@@ -118,6 +118,10 @@ export function auditSentence(entry: AuditEntryText): string {
       return `${subject} confirmed their email address.`;
     case "user.email-changed":
       return `${text(before.email) ?? "An account"} changed their email address to ${text(after.email) ?? "a new one"}.`;
+    case "user.phone-added":
+      return `${who} added a sign-in phone number ending in ${text(after.phoneEnding) ?? "…"}${text(before.phoneEnding) ? ` (replacing one ending in ${text(before.phoneEnding)})` : ""}.`;
+    case "user.phone-removed":
+      return `${who} removed their sign-in phone number.`;
     case "user.password-changed":
       return `${who} changed their password and signed out their other sessions.`;
     case "user.password-reset":

@@ -5,7 +5,9 @@ import * as mePhoneCode from "@/app/api/me/phone/code/route";
 import * as signInPhone from "@/app/api/sign-in/phone/route";
 import * as signInPhoneCode from "@/app/api/sign-in/phone/code/route";
 import { getDb } from "@/lib/db/client";
-import { smsOutbox, verification } from "@/models/schema";
+import { waitForPendingMail } from "@/lib/mail";
+import { auditLog, mailOutbox, smsOutbox, verification } from "@/models/schema";
+import { ageSessions } from "@/tests/fixtures/accounts";
 import { cookiesFrom, makeRequest, noParams, signUp } from "@/tests/fixtures/http";
 import { addPhoneNumber, latestCode, latestText, uniquePhoneNumber } from "@/tests/fixtures/phone";
 
@@ -73,6 +75,36 @@ describe("adding a sign-in phone number", () => {
   it("needs a signed-in account", async () => {
     const sent = await mePhoneCode.POST(makeRequest("/api/me/phone/code", { method: "POST", json: { phoneNumber: uniquePhoneNumber() } }), noParams());
     expect(sent.status).toBe(401);
+  });
+
+  // A session taken over long ago must not add a way in that outlives the owner's password change.
+  it("needs a recent sign-in to text a code or to add the number, and texts nothing otherwise", async () => {
+    const person = await signUp();
+    const phoneNumber = uniquePhoneNumber();
+    const sent = await mePhoneCode.POST(makeRequest("/api/me/phone/code", { method: "POST", json: { phoneNumber }, cookie: person.cookie }), noParams());
+    expect(sent.status).toBe(202);
+    const code = await latestCode(phoneNumber);
+    await ageSessions(person.userId, 11);
+    const again = await mePhoneCode.POST(makeRequest("/api/me/phone/code", { method: "POST", json: { phoneNumber }, cookie: person.cookie }), noParams());
+    expect(again.status).toBe(403);
+    expect(((await again.json()) as ErrorBody).error.details).toEqual({ reason: "recent_sign_in_required" });
+    const added = await mePhone.POST(makeRequest("/api/me/phone", { method: "POST", json: { phoneNumber, code }, cookie: person.cookie }), noParams());
+    expect(added.status).toBe(403);
+    expect(await (await mePhone.GET(makeRequest("/api/me/phone", { cookie: person.cookie }), noParams())).json()).toEqual({ phoneNumber: null });
+  });
+
+  it("tells the account's address and the audit log when a number is added, and the log when it is removed", async () => {
+    const person = await signUp();
+    const phoneNumber = uniquePhoneNumber();
+    await addPhoneNumber(person.cookie, phoneNumber);
+    await waitForPendingMail();
+    const db = await getDb();
+    const [notice] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.to, person.email), eq(mailOutbox.subject, "A sign-in phone number was added to your ToolForge account")));
+    expect(notice?.text).toContain(`the number ending in ${phoneNumber.slice(-4)}`);
+    expect((await mePhone.DELETE(makeRequest("/api/me/phone", { method: "DELETE", cookie: person.cookie }), noParams())).status).toBe(200);
+    const entries = await db.select().from(auditLog).where(eq(auditLog.entityId, person.userId));
+    expect(entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(["user.phone-added", "user.phone-removed"]));
+    expect(entries.find((entry) => entry.action === "user.phone-added")?.after).toEqual({ phoneEnding: phoneNumber.slice(-4) });
   });
 });
 

@@ -3,6 +3,7 @@ import { DeleteAccountSection } from "@/components/account/delete-account-sectio
 import { EmailSection } from "@/components/account/email-section";
 import { PasswordSection } from "@/components/account/password-section";
 import { PhoneNumberSection } from "@/components/account/phone-number-section";
+import { isRecentSignIn } from "@/lib/accounts/recent-sign-in";
 import { SessionsSection } from "@/components/account/sessions-section";
 import { TwoFactorSection } from "@/components/account/two-factor-section";
 import { requirePageActor } from "@/components/auth/session";
@@ -31,7 +32,7 @@ export default async function AccountSecurityPage() {
         <EmailSection actor={actor} />
         <PasswordSection actor={actor} />
         <TwoFactorSection enabled={overview.twoFactorEnabled} needsPassword={overview.hasPassword} />
-        <PhoneNumberSection phoneNumber={overview.phoneNumber} />
+        <PhoneNumberSection phoneNumber={overview.phoneNumber} recentSignIn={isRecentSignIn(actor)} />
         <SessionsSection actor={actor} />
         <DeleteAccountSection actor={actor} />
       </div>
