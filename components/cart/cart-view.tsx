@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { stackColumnStyle } from "@/components/admin/data-table";
 import { buttonClasses, textLinkClass } from "@/components/ui/button";
 import { Img } from "@/components/ui/img";
@@ -64,6 +64,18 @@ export function CartView() {
   // the others), so while a field holds an invalid one the saved quantity is not what the page shows:
   // the cart then offers no checkout and no total, rather than checking out the saved amount.
   const [typed, setTyped] = useState<Record<string, string>>({});
+  // Where the keyboard goes after a Remove: the product whose Remove button takes over, or "main". The
+  // table is rebuilt meanwhile (the cart's details are read again, with "Loading…" in between), so for
+  // a moment after each Remove, focus that has fallen to the page's body is put back there.
+  const focusAfterRemove = useRef<string | null>(null);
+  useEffect(() => {
+    const target = focusAfterRemove.current;
+    if (!target) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const element =
+      target === "main" ? document.getElementById("main") : document.querySelector<HTMLElement>(`tr[data-product-id="${CSS.escape(target)}"] td:last-child button`);
+    element?.focus();
+  });
 
   // A signed-in customer's cart comes from the account: until it has, "empty" would be a guess.
   if (!settled) return <p className="mt-6 text-slate-700" aria-busy="true">Loading your cart…</p>;
@@ -107,10 +119,14 @@ export function CartView() {
    */
   function remove(productId: string, name: string | null, button: HTMLButtonElement) {
     const row = button.closest("tr");
-    const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector<HTMLElement>("td:last-child button");
+    const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.getAttribute("data-product-id");
+    const target = neighbour ?? "main";
+    focusAfterRemove.current = target;
+    setTimeout(() => {
+      if (focusAfterRemove.current === target) focusAfterRemove.current = null;
+    }, 3_000);
     setTyped((current) => Object.fromEntries(Object.entries(current).filter(([id]) => id !== productId)));
     void removeFromCart(productId);
-    requestAnimationFrame(() => (neighbour?.isConnected ? neighbour : document.getElementById("main"))?.focus());
     notify.success(name ? `${name} removed from your cart` : "Removed from your cart");
   }
 
@@ -184,7 +200,7 @@ export function CartView() {
                   </td>
                 </tr>
               ) : (
-                <tr key={line.productId} className="border-b border-slate-200 last:border-b-0">
+                <tr key={line.productId} data-product-id={line.productId} className="border-b border-slate-200 last:border-b-0">
                   <td colSpan={4} className="px-4 py-3 text-slate-700">
                     A product in your cart is no longer on sale.
                   </td>
