@@ -1,4 +1,6 @@
+import Link from "next/link";
 import type { CSSProperties, ReactNode } from "react";
+import { textLinkClass } from "@/components/ui/button";
 
 export const headCellClass = "px-3 py-3 text-left text-sm font-semibold whitespace-nowrap text-slate-700";
 export const cellClass = "px-3 py-3 align-middle";
@@ -78,6 +80,21 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
       <p className="text-lg font-semibold text-slate-900">{title}</p>
       {children ? <div className="mt-2 text-slate-700">{children}</div> : null}
     </div>
+  );
+}
+
+/**
+ * What an admin list shows in place of its rows: `empty` (and `children`, what to do about it) while
+ * the list has nothing, or, for a page past the last one, the way back to the first.
+ */
+export function ListEmptyState({ total, page, firstPageHref, empty, children }: { total: number; page: number; firstPageHref: string; empty: string; children?: ReactNode }) {
+  if (total === 0) return <EmptyState title={empty}>{children}</EmptyState>;
+  return (
+    <EmptyState title={`There is no page ${page}.`}>
+      <Link href={firstPageHref} className={textLinkClass}>
+        Go to the first page
+      </Link>
+    </EmptyState>
   );
 }
 

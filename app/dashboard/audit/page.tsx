@@ -1,11 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { AuditTable } from "@/components/admin/audit-table";
-import { AdminPageHeader, EmptyState } from "@/components/admin/data-table";
+import { AdminPageHeader, ListEmptyState } from "@/components/admin/data-table";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { requirePageAdmin } from "@/components/auth/session";
-import { textLinkClass } from "@/components/ui/button";
 import { listAudit } from "@/lib/audit/service";
 
 export const metadata: Metadata = { title: "Audit log", robots: { index: false } };
@@ -37,13 +35,7 @@ export default async function AuditPage({ searchParams }: AuditPageProps) {
         {about} ({log.total} {log.total === 1 ? "entry" : "entries"}).
       </AdminPageHeader>
       {log.items.length === 0 ? (
-        <EmptyState title={log.total === 0 ? "Nothing has been changed yet." : `There is no page ${log.page}.`}>
-          {log.total > 0 ? (
-            <Link href={pageHref(1)} className={textLinkClass}>
-              Go to the first page
-            </Link>
-          ) : null}
-        </EmptyState>
+        <ListEmptyState total={log.total} page={log.page} firstPageHref={pageHref(1)} empty="Nothing has been changed yet." />
       ) : (
         <AuditTable entries={log.items} />
       )}

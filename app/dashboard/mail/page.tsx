@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { AdminPageHeader, cellClass, EmptyState, TableFrame, TableHead } from "@/components/admin/data-table";
+import { AdminPageHeader, cellClass, ListEmptyState, TableFrame, TableHead } from "@/components/admin/data-table";
 import { formatDateTime } from "@/components/admin/format";
 import { OutboxMails } from "@/components/admin/outbox-mails";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { requirePageAdmin } from "@/components/auth/session";
-import { textLinkClass } from "@/components/ui/button";
 import { getEnv } from "@/lib/env";
 import { listOutboxMail, listUndeliveredMail } from "@/lib/mail/outbox";
 
@@ -44,15 +42,9 @@ export default async function MailPage({ searchParams }: MailPageProps) {
           {about} {outbox.total === 1 ? "1 mail" : `${outbox.total} mails`}, newest first.
         </AdminPageHeader>
         {outbox.items.length === 0 ? (
-          <EmptyState title={outbox.total === 0 ? "No mail yet." : `There is no page ${outbox.page}.`}>
-            {outbox.total > 0 ? (
-              <Link href={outboxHref(1)} className={textLinkClass}>
-                Go to the first page
-              </Link>
-            ) : (
-              "Order confirmations, receipts and account mail appear here."
-            )}
-          </EmptyState>
+          <ListEmptyState total={outbox.total} page={outbox.page} firstPageHref={outboxHref(1)} empty="No mail yet.">
+            Order confirmations, receipts and account mail appear here.
+          </ListEmptyState>
         ) : (
           <OutboxMails mails={outbox.items} />
         )}
@@ -82,15 +74,9 @@ export default async function MailPage({ searchParams }: MailPageProps) {
         {about} {mails.total === 1 ? "1 mail is waiting" : `${mails.total} mails are waiting`}, newest first.
       </AdminPageHeader>
       {mails.items.length === 0 ? (
-        <EmptyState title={mails.total === 0 ? "Every mail was delivered." : `There is no page ${mails.page}.`}>
-          {mails.total === 0 ? (
-            "Nothing is waiting."
-          ) : (
-            <Link href={undeliveredHref(1)} className={textLinkClass}>
-              Go to the first page
-            </Link>
-          )}
-        </EmptyState>
+        <ListEmptyState total={mails.total} page={mails.page} firstPageHref={undeliveredHref(1)} empty="Every mail was delivered.">
+          Nothing is waiting.
+        </ListEmptyState>
       ) : (
         <TableFrame id="undelivered-mail" caption="Undelivered mail, newest first" minWidth="min-w-[48rem]">
           <TableHead columns={["To", "Subject", "Written", "Tries", "Last error", "Next try"]} />

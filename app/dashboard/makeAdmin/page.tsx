@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AdminPageHeader, EmptyState } from "@/components/admin/data-table";
+import { AdminPageHeader, ListEmptyState } from "@/components/admin/data-table";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { SearchForm } from "@/components/admin/search-form";
@@ -48,13 +48,13 @@ export default async function MakeAdminPage({ searchParams }: MakeAdminPageProps
       </AdminPageHeader>
       {searchForm}
       {list.items.length === 0 ? (
-        <EmptyState title={list.total === 0 ? (q ? "No account matches this search." : "No accounts yet.") : `There is no page ${list.page}.`}>
-          {list.total > 0 || q ? (
-            <Link href={list.total === 0 ? listHref(PATH, { pageSize }) : href(1)} className={textLinkClass}>
-              {list.total === 0 ? "Show every account" : "Go to the first page"}
+        <ListEmptyState total={list.total} page={list.page} firstPageHref={href(1)} empty={q ? "No account matches this search." : "No accounts yet."}>
+          {q ? (
+            <Link href={listHref(PATH, { pageSize })} className={textLinkClass}>
+              Show every account
             </Link>
           ) : null}
-        </EmptyState>
+        </ListEmptyState>
       ) : (
         <UsersTable users={list.items} currentUserId={actor.userId} offset={(list.page - 1) * list.pageSize} />
       )}

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { EmptyState, AdminPageHeader } from "@/components/admin/data-table";
+import { AdminPageHeader, ListEmptyState } from "@/components/admin/data-table";
 import { OrderFilterForm } from "@/components/admin/order-filter-form";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { manageOrderHref, readOrderFilters, toAdminOrderQuery } from "@/components/admin/order-filters";
@@ -51,19 +51,15 @@ export default async function ManageOrderPage({ searchParams }: ManageOrderPageP
         {filtered ? (list.total === 1 ? " matches these filters" : " match these filters") : ""}.
       </p>
       {list.items.length === 0 ? (
-        <EmptyState title={list.total > 0 ? `There is no page ${list.page}.` : filtered ? "No orders match these filters." : "No orders yet."}>
-          {list.total > 0 ? (
-            <Link href={href(1)} className={textLinkClass}>
-              Go to the first page
-            </Link>
-          ) : filtered ? (
+        <ListEmptyState total={list.total} page={list.page} firstPageHref={href(1)} empty={filtered ? "No orders match these filters." : "No orders yet."}>
+          {filtered ? (
             <Link href={manageOrderHref({ state: "", q: "" }, 1, undefined, pageSize)} className={textLinkClass}>
               Show all orders
             </Link>
           ) : (
             "Orders appear here as soon as customers place them."
           )}
-        </EmptyState>
+        </ListEmptyState>
       ) : (
         <OrdersTable orders={list.items} />
       )}

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AdminPageHeader, EmptyState } from "@/components/admin/data-table";
+import { AdminPageHeader, ListEmptyState } from "@/components/admin/data-table";
 import { Pagination, readPage } from "@/components/admin/pagination";
 import { ProductsTable } from "@/components/admin/products-table";
 import { requirePageAdmin } from "@/components/auth/session";
@@ -35,17 +35,11 @@ export default async function ManageProductsPage({ searchParams }: ManageProduct
         orders already placed keep it.
       </AdminPageHeader>
       {list.items.length === 0 ? (
-        <EmptyState title={list.total === 0 ? "No products on sale." : `There is no page ${page}.`}>
-          {list.total === 0 ? (
-            <Link href="/dashboard/addProduct" className={textLinkClass}>
-              Add the first product
-            </Link>
-          ) : (
-            <Link href={pageHref(1)} className={textLinkClass}>
-              Go to the first page
-            </Link>
-          )}
-        </EmptyState>
+        <ListEmptyState total={list.total} page={page} firstPageHref={pageHref(1)} empty="No products on sale.">
+          <Link href="/dashboard/addProduct" className={textLinkClass}>
+            Add the first product
+          </Link>
+        </ListEmptyState>
       ) : (
         <ProductsTable products={list.items} offset={(page - 1) * list.pageSize} />
       )}

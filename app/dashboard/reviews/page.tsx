@@ -1,11 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { AdminPageHeader, EmptyState } from "@/components/admin/data-table";
+import { AdminPageHeader, ListEmptyState } from "@/components/admin/data-table";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { ReviewsTable } from "@/components/admin/reviews-table";
 import { requirePageAdmin } from "@/components/auth/session";
-import { textLinkClass } from "@/components/ui/button";
 import { listAllReviews } from "@/lib/reviews/service";
 
 export const metadata: Metadata = { title: "Reviews", robots: { index: false } };
@@ -39,15 +37,9 @@ export default async function ReviewsPage({ searchParams }: ReviewsPageProps) {
         {list.hidden > 0 ? `, ${list.hidden} hidden` : ""}. Hide a review to take it off the home page; Show puts it back.
       </AdminPageHeader>
       {list.items.length === 0 ? (
-        <EmptyState title={list.total === 0 ? "No reviews yet." : `There is no page ${list.page}.`}>
-          {list.total === 0 ? (
-            "Reviews that customers write under Add Review appear here."
-          ) : (
-            <Link href={href(1)} className={textLinkClass}>
-              Go to the first page
-            </Link>
-          )}
-        </EmptyState>
+        <ListEmptyState total={list.total} page={list.page} firstPageHref={href(1)} empty="No reviews yet.">
+          Reviews that customers write under Add Review appear here.
+        </ListEmptyState>
       ) : (
         <ReviewsTable reviews={list.items} />
       )}

@@ -1,10 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { AdminPageHeader, EmptyState } from "@/components/admin/data-table";
+import { AdminPageHeader, ListEmptyState } from "@/components/admin/data-table";
 import { Pagination, readPage } from "@/components/admin/pagination";
 import { TextMessages } from "@/components/admin/text-messages";
 import { requirePageAdmin } from "@/components/auth/session";
-import { textLinkClass } from "@/components/ui/button";
 import { listTextMessages } from "@/lib/sms";
 
 export const metadata: Metadata = { title: "Text messages", robots: { index: false } };
@@ -29,15 +27,9 @@ export default async function TextsPage({ searchParams }: TextsPageProps) {
           : "Text messages are sent through Twilio. Only those written while no provider was configured are listed here."}
       </AdminPageHeader>
       {texts.items.length === 0 ? (
-        <EmptyState title={texts.total === 0 ? "No text messages yet." : `There is no page ${page}.`}>
-          {texts.total === 0 ? (
-            "Sign-in codes sent by text message appear here."
-          ) : (
-            <Link href={pageHref(1)} className={textLinkClass}>
-              Go to the first page
-            </Link>
-          )}
-        </EmptyState>
+        <ListEmptyState total={texts.total} page={page} firstPageHref={pageHref(1)} empty="No text messages yet.">
+          Sign-in codes sent by text message appear here.
+        </ListEmptyState>
       ) : (
         <TextMessages messages={texts.items} />
       )}
