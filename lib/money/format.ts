@@ -12,9 +12,7 @@ export function formatMoney(cents: number, currency = "USD"): string {
   return formatter.format(cents / 100);
 }
 
-const counts = new Intl.NumberFormat("en-US");
-
-/** A number of units as a sentence says it: "1 unit", "2,500 units". */
+/** A number of units as a sentence says it: "1 unit", "2500 units" (written as the stock badge and the quantity hints write numbers). */
 export function formatUnits(count: number): string {
-  return `${counts.format(count)} ${count === 1 ? "unit" : "units"}`;
+  return `${count} ${count === 1 ? "unit" : "units"}`;
 }
