@@ -148,3 +148,17 @@ test("a form sent after React has started, while the form's own code is still do
   await expect(page.getByText("Account created")).toBeVisible();
   await expect(page.getByTestId("user-menu")).toBeVisible();
 });
+
+test("words typed in the catalog's search before the scripts have run are still there once they have", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/servicedata", { waitUntil: "domcontentloaded" });
+  const search = page.getByLabel("Search tools");
+  await search.pressSequentially("spoke");
+  scripts.release();
+  await expect.poll(() => reactHasStarted(page)).toBe(true);
+  await page.waitForTimeout(500);
+  await expect(search).toHaveValue("spoke");
+  // And the field is React's: what it holds is what Search sends.
+  await search.press("Enter");
+  await expect(page).toHaveURL(/\?q=spoke/);
+});
