@@ -11,7 +11,7 @@ export default function robots(): MetadataRoute.Robots {
     rules: {
       userAgent: "*",
       allow: "/",
-      disallow: ["/api/", "/dashboard", "/profile", "/purchasePages/", "/account/", "/reset-password", "/verify-email"],
+      disallow: ["/api/", "/dashboard", "/profile", "/purchasePages/", "/account/", "/reset-password", "/verify-email", "/confirm-email"],
     },
     sitemap: `${origin}/sitemap.xml`,
   };

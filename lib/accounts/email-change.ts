@@ -12,7 +12,7 @@ import { emailChangedNotice, emailChangeMail } from "./emails";
 import { LINK_PATHS, linkUrl } from "./links";
 import { requireRecentSignIn } from "./recent-sign-in";
 import type { Actor } from "./roles";
-import { consumeToken, discardOtherTokens, issueToken, tokenError } from "./tokens";
+import { consumeToken, discardOtherTokens, inspectToken, issueToken, tokenError, type TokenState } from "./tokens";
 
 function emailTaken(): AppError {
   return new AppError("conflict", ACCOUNT_MESSAGES.emailTaken, { email: ACCOUNT_MESSAGES.emailTaken });
@@ -39,6 +39,13 @@ export async function requestEmailChange(actor: Actor, newEmail: string, now = n
   });
   sendMailInBackground(emailChangeMail({ newEmail, oldEmail: actor.email, name: actor.name }, linkUrl(LINK_PATHS.confirmEmailChange, { token })));
   return { sentTo: newEmail };
+}
+
+/** What the link sent to the new address would do, without using it: the page asks for one press first. */
+export async function describeEmailChangeLink(rawToken: string, now = new Date()): Promise<{ state: TokenState; email: string | null }> {
+  const db = await getDb();
+  const { state, row } = await inspectToken(db, "change-email", rawToken, now);
+  return { state, email: state === "valid" ? (row?.email ?? null) : null };
 }
 
 /**

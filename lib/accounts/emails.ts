@@ -73,11 +73,11 @@ export function emailChangeMail(to: { newEmail: string; oldEmail: string; name: 
     text: lines(
       `Hello ${to.name},`,
       "",
-      `To use ${to.newEmail} instead of ${to.oldEmail} for your ToolForge account, open this link:`,
+      `To use ${to.newEmail} instead of ${to.oldEmail} for your ToolForge account, open this link and confirm:`,
       "",
       url,
       "",
-      "The link works once, for 24 hours. Until it is opened, your account keeps its current address.",
+      "The link works once, for 24 hours. Until you confirm on the page it opens, your account keeps its current address.",
       "If you did not ask for this, ignore this email.",
       "",
       SIGNATURE,

@@ -4,7 +4,9 @@ import { getEnv } from "@/lib/env";
 /** The addresses mailed links open. Each carries its single-use token in the query. */
 export const LINK_PATHS = {
   verifyEmail: "/api/account/verify-email",
-  confirmEmailChange: "/api/account/confirm-email-change",
+  // A page that asks for one press before the account moves: a mail scanner opening the link to
+  // check it would otherwise move the account to an address typed wrong.
+  confirmEmailChange: "/confirm-email",
   resetPassword: "/reset-password",
   emailLink: "/login/link",
 } as const;

@@ -125,6 +125,7 @@ const ANSWERS: Record<string, { status: number; schema?: ZodType }> = {
   "POST /api/account/email-link": { status: 202, schema: messageSchema },
   "GET /api/account/verify-email": { status: 303 },
   "GET /api/account/confirm-email-change": { status: 303 },
+  "POST /api/account/confirm-email-change": { status: 303 },
   "POST /api/sign-in/phone/code": { status: 202, schema: messageSchema },
   "POST /api/me/phone/code": { status: 202, schema: messageSchema },
   "POST /api/me/email": { status: 202 },

@@ -59,7 +59,8 @@ export const SHOP_ROUTES = {
   "POST /api/account/email-link": { access: "public", purpose: "mail a sign-in link" },
   "POST /api/account/email-link/sign-in": { access: "public", purpose: "sign in with an emailed link" },
   "GET /api/account/verify-email": { access: "public", purpose: "the verification link" },
-  "GET /api/account/confirm-email-change": { access: "public", purpose: "the email-change link" },
+  "GET /api/account/confirm-email-change": { access: "public", purpose: "email-change links mailed before the confirmation page: sent on to it" },
+  "POST /api/account/confirm-email-change": { access: "public", purpose: "the email-change confirmation (form field token)" },
   "POST /api/sign-in/phone/code": { access: "public", purpose: "text a sign-in code" },
   "POST /api/sign-in/phone": { access: "public", purpose: "sign in with a texted code" },
 

@@ -284,3 +284,33 @@ test("a link for nobody, and an unknown address, read like any other", async ({ 
   await page.getByRole("button", { name: "Email me a reset link" }).click();
   await expect(page.getByRole("status")).toContainText("If an account uses this address, we have emailed it a link");
 });
+
+test("a new email address: the mailed link opens a page that changes nothing until it is pressed, with or without scripts", async ({ page, browser, baseURL }) => {
+  const email = await registerThroughPage(page, "Ema Change");
+  const newEmail = uniqueEmail("moved");
+  const asked = await page.request.post("/api/me/email", { data: { email: newEmail }, headers: { origin: baseURL ?? "" } });
+  expect(asked.status()).toBe(202);
+  const mail = await newestMailTo(newEmail, { subject: "Confirm your new email address for ToolForge" });
+  const link = linkIn(mail, "/confirm-email");
+
+  // Opened where nobody is signed in, as a phone's mail app would, and with no scripts, as a scanner would.
+  const elsewhere = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const other = await elsewhere.newPage();
+  try {
+    await other.goto(link);
+    await expect(other.getByRole("heading", { name: "Confirm your new email address" })).toBeVisible();
+    await expect(other.getByText(`Use ${newEmail} for your account from now on.`)).toBeVisible();
+    expect(((await (await page.request.get("/api/me")).json()) as { email: string }).email).toBe(email);
+
+    await other.getByRole("button", { name: "Confirm this address" }).click();
+    await expect(other).toHaveURL(/\/verify-email\?result=changed$/);
+    await expect(other.getByRole("heading", { name: "Email address changed" })).toBeVisible();
+    expect(((await (await page.request.get("/api/me")).json()) as { email: string }).email).toBe(newEmail);
+
+    // A second press (the link again) says the link was used.
+    await other.goto(link);
+    await expect(other.getByRole("alert")).toBeVisible();
+  } finally {
+    await elsewhere.close();
+  }
+});

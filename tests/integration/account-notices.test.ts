@@ -89,8 +89,12 @@ describe("security notices are written with the change they tell about", () => {
     const person = await signUp({ password: "email-password-3" });
     const newEmail = uniqueEmail("moved");
     expect((await emailRoute.POST(makeRequest("/api/me/email", { method: "POST", json: { email: newEmail }, cookie: person.cookie }), noParams())).status).toBe(202);
-    const token = await tokenMailedTo(newEmail, "/api/account/confirm-email-change");
-    const open = () => confirmEmailChange.GET(makeRequest(`/api/account/confirm-email-change?token=${token}`), noParams());
+    const token = await tokenMailedTo(newEmail, "/confirm-email");
+    const open = () =>
+      confirmEmailChange.POST(
+        makeRequest("/api/account/confirm-email-change", { method: "POST", body: `token=${token}`, headers: { "content-type": "application/x-www-form-urlencoded" } }),
+        noParams(),
+      );
     const allow = await refuseMailTo(person.email);
     expect((await open()).status).toBe(500);
     await allow();

@@ -105,6 +105,11 @@ const cases: Record<string, Case> = {
   "POST /api/account/email-link/sign-in": { path: at("/api/account/email-link/sign-in"), body: () => ({ json: { token: "x".repeat(43) } }), expect: [422, 422, 422, 422] },
   "GET /api/account/verify-email": { path: at(`/api/account/verify-email?token=${"x".repeat(43)}`), expect: [303, 303, 303, 303] },
   "GET /api/account/confirm-email-change": { path: at(`/api/account/confirm-email-change?token=${"x".repeat(43)}`), expect: [303, 303, 303, 303] },
+  "POST /api/account/confirm-email-change": {
+    path: at("/api/account/confirm-email-change"),
+    body: () => ({ body: `token=${"x".repeat(43)}`, headers: { "content-type": "application/x-www-form-urlencoded" } }),
+    expect: [303, 303, 303, 303],
+  },
   "POST /api/sign-in/phone/code": { path: at("/api/sign-in/phone/code"), body: () => ({ json: { phoneNumber: "+15550100199" } }) },
   "POST /api/sign-in/phone": { path: at("/api/sign-in/phone"), body: () => ({ json: { phoneNumber: "+15550100199", code: "123456" } }) },
 
