@@ -143,7 +143,9 @@ describe("changing the email address", () => {
 
     const reused = await confirmByForm(token);
     expect(reused.headers.get("location")).toBe("/verify-email?result=used");
-    expect((await confirmByForm("")).headers.get("location")).toBe("/verify-email?result=invalid");
+    expect((await confirmByForm("x".repeat(43))).headers.get("location")).toBe("/verify-email?result=invalid");
+    // A body without the field, or not a form, is a malformed request.
+    expect((await confirmByForm("")).status).toBe(422);
   });
 
   it("makes links mailed to the old address stop working", async () => {

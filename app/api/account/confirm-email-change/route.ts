@@ -1,7 +1,8 @@
 import { route } from "@/lib/api/route";
 import { confirmEmailChange } from "@/lib/accounts/email-change";
 import { linkResult } from "@/lib/accounts/link-result";
-import { readBodyBytes } from "@/lib/http";
+import { AppError } from "@/lib/errors";
+import { parseWith, readBodyBytes } from "@/lib/http";
 import { linkTokenSchema } from "@/models/accounts";
 
 const seeOther = (location: string) => new Response(null, { status: 303, headers: { location, "cache-control": "no-store" } });
@@ -20,9 +21,13 @@ export const GET = route("GET /api/account/confirm-email-change", async (request
  * then /verify-email shows the outcome.
  */
 export const POST = route("POST /api/account/confirm-email-change", async (request: Request) => {
+  // The page's form is the one sender: anything else is a malformed request, answered in the API's way.
+  if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded")) {
+    throw new AppError("unsupported_media_type", "Send the form as application/x-www-form-urlencoded, with the field token.");
+  }
   const form = new URLSearchParams(new TextDecoder().decode(await readBodyBytes(request, 4096)));
-  const parsed = linkTokenSchema.safeParse({ token: form.get("token") ?? "" });
-  // A form without a usable token is a link that does not work: the page says so, as for a bad link.
-  const result = parsed.success ? await linkResult(() => confirmEmailChange(parsed.data.token), "changed") : "invalid";
+  const { token } = parseWith(linkTokenSchema, { token: form.get("token") ?? undefined });
+  // A token that does not work (expired, used, unknown) is a person's link: the page says what happened.
+  const result = await linkResult(() => confirmEmailChange(token), "changed");
   return seeOther(`/verify-email?result=${result}`);
 });
