@@ -316,6 +316,12 @@ export async function startShop({ dev = false, dir = ROOT, env = process.env } =
     : createRouteLabeller({ routes: readBuiltRoutes(path.join(dir, ".next")), publicFiles: readPublicFiles(path.join(dir, "public")) });
   routeOf = labeller;
 
+  // An idle kept-alive connection is closed after 65 s, not Node's 5 s: a client (nginx's upstream
+  // pool, an API client, a test's request context) that reuses one just as the server closes it gets a
+  // reset instead of an answer. 65 s outlasts nginx's and most proxies' 60 s; the header wait is longer still.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
   await new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(settings.port, () => {
