@@ -36,7 +36,11 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: /\.last\.spec\.ts$/ },
+    // Spec files that change what every other test sees (many new tools at once) run once the rest is done.
+    { name: "after-the-rest", use: { ...devices["Desktop Chrome"], channel: undefined }, testMatch: /\.last\.spec\.ts$/, dependencies: ["chromium"] },
+  ],
   webServer: [
     {
       // Mail goes over real SMTP to a local server; tests read it with tests/e2e/mail.ts.
