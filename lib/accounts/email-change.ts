@@ -12,7 +12,7 @@ import { emailChangedNotice, emailChangeMail } from "./emails";
 import { LINK_PATHS, linkUrl } from "./links";
 import { requireRecentSignIn } from "./recent-sign-in";
 import type { Actor } from "./roles";
-import { consumeToken, discardOtherTokens, inspectToken, issueToken, tokenError, type TokenState } from "./tokens";
+import { consumeToken, describeLinkToken, discardOtherTokens, issueToken, tokenError, type TokenState } from "./tokens";
 
 function emailTaken(): AppError {
   return new AppError("conflict", ACCOUNT_MESSAGES.emailTaken, { email: ACCOUNT_MESSAGES.emailTaken });
@@ -43,9 +43,7 @@ export async function requestEmailChange(actor: Actor, newEmail: string, now = n
 
 /** What the link sent to the new address would do, without using it: the page asks for one press first. */
 export async function describeEmailChangeLink(rawToken: string, now = new Date()): Promise<{ state: TokenState; email: string | null }> {
-  const db = await getDb();
-  const { state, row } = await inspectToken(db, "change-email", rawToken, now);
-  return { state, email: state === "valid" ? (row?.email ?? null) : null };
+  return describeLinkToken(await getDb(), "change-email", rawToken, now);
 }
 
 /**

@@ -10,7 +10,7 @@ import { runAfterAnswer } from "./background";
 import { emailLinkMail } from "./emails";
 import { LINK_PATHS, linkUrl } from "./links";
 import { proveMailbox } from "./mailbox";
-import { consumeToken, discardOtherTokens, inspectToken, issueToken, tokenError, type TokenState } from "./tokens";
+import { consumeToken, describeLinkToken, discardOtherTokens, issueToken, tokenError, type TokenState } from "./tokens";
 
 /**
  * "Email me a sign-in link" (the seed's signInWithEmailLink). The answer is the same whether or not
@@ -32,9 +32,7 @@ export function requestEmailLink(email: string, next: string, now = new Date()):
 
 /** What the landing page shows before the person presses "Sign in" (mail scanners only fetch). */
 export async function describeEmailLink(rawToken: string, now = new Date()): Promise<{ state: TokenState; email: string | null }> {
-  const db = await getDb();
-  const { state, row } = await inspectToken(db, "email-link", rawToken, now);
-  return { state, email: state === "valid" ? (row?.email ?? null) : null };
+  return describeLinkToken(await getDb(), "email-link", rawToken, now);
 }
 
 /**

@@ -73,6 +73,20 @@ export async function inspectToken(
   return { state: stateOf(row, now), row: row ?? null };
 }
 
+/**
+ * What a mailed link's landing page shows before the press that uses it (mail scanners only fetch):
+ * the token's state and, while it works, the address it was sent for.
+ */
+export async function describeLinkToken(
+  db: Tx | Db,
+  purpose: AccountTokenPurpose,
+  raw: string,
+  now = new Date(),
+): Promise<{ state: TokenState; email: string | null }> {
+  const { state, row } = await inspectToken(db, purpose, raw, now);
+  return { state, email: state === "valid" ? (row?.email ?? null) : null };
+}
+
 export function tokenError(state: Exclude<TokenState, "valid">): AppError {
   const message = state === "expired" ? ACCOUNT_MESSAGES.linkExpired : state === "used" ? ACCOUNT_MESSAGES.linkUsed : ACCOUNT_MESSAGES.linkInvalid;
   return new AppError("invalid", message, { token: message }, { reason: state });
