@@ -1,44 +1,13 @@
 import "server-only";
+import { and, isNull, type SQL } from "drizzle-orm";
 import { requireAdmin, type Actor } from "@/lib/accounts/roles";
 import { getDb } from "@/lib/db/client";
-import { MAX_MAIL_ATTEMPTS } from "./index";
 import { keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db/keyset";
-import { and, isNull } from "drizzle-orm";
 import { mailOutbox } from "@/models/schema";
 import type { Page, PageQuery } from "@/models/paging";
+import { MAX_MAIL_ATTEMPTS } from "./index";
 
 export type OutboxMailView = { id: string; to: string; subject: string; text: string; createdAt: string; sentAt: string | null };
-
-const newestFirst: KeysetSort = { key: mailOutbox.createdAt, keyType: "timestamptz", id: mailOutbox.id, direction: "desc" };
-
-/**
- * The mail the shop wrote, newest first, one page at a time (admins): without SMTP_URL the outbox is
- * where mail ends up (development), and this is how an admin reads it in the dashboard; the operator's
- * way, before anyone is an admin, is `npm run outbox`.
- */
-export async function listOutboxMail(actor: Actor, query: PageQuery): Promise<Page<OutboxMailView>> {
-  requireAdmin(actor);
-  const db = await getDb();
-  const plan = planKeyset(newestFirst, query);
-  const [rows, total] = await Promise.all([
-    db
-      .select({ mail: mailOutbox, ...keysetColumns(newestFirst) })
-      .from(mailOutbox)
-      .where(plan.where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset),
-    db.$count(mailOutbox),
-  ]);
-  return keysetPage(rows, plan, query, total, ({ mail }) => ({
-    id: mail.id,
-    to: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    createdAt: mail.createdAt.toISOString(),
-    sentAt: mail.sentAt ? mail.sentAt.toISOString() : null,
-  }));
-}
 
 export type UndeliveredMail = {
   id: string;
@@ -51,26 +20,50 @@ export type UndeliveredMail = {
   gaveUp: boolean;
 };
 
-/**
- * Mail the mail server has not taken yet, newest first, one page at a time with its true total (admins,
- * with SMTP_URL). In an outage this can be thousands, and the oldest are those the worker gave up on.
- */
-export async function listUndeliveredMail(actor: Actor, query: PageQuery): Promise<Page<UndeliveredMail>> {
+type MailRow = typeof mailOutbox.$inferSelect;
+
+const newestFirst: KeysetSort = { key: mailOutbox.createdAt, keyType: "timestamptz", id: mailOutbox.id, direction: "desc" };
+
+/** One page of the outbox's mail (all of it, or those `filter` keeps), newest first, with its true total (admins). */
+async function mailPage<T>(actor: Actor, query: PageQuery, filter: SQL | undefined, view: (mail: MailRow) => T): Promise<Page<T>> {
   requireAdmin(actor);
   const db = await getDb();
   const plan = planKeyset(newestFirst, query);
-  const undelivered = isNull(mailOutbox.sentAt);
   const [rows, total] = await Promise.all([
     db
       .select({ mail: mailOutbox, ...keysetColumns(newestFirst) })
       .from(mailOutbox)
-      .where(and(undelivered, plan.where))
+      .where(and(filter, plan.where))
       .orderBy(...plan.orderBy)
       .limit(plan.limit)
       .offset(plan.offset),
-    db.$count(mailOutbox, undelivered),
+    db.$count(mailOutbox, filter),
   ]);
-  return keysetPage(rows, plan, query, total, ({ mail }) => ({
+  return keysetPage(rows, plan, query, total, ({ mail }) => view(mail));
+}
+
+/**
+ * The mail the shop wrote, newest first, one page at a time (admins): without SMTP_URL the outbox is
+ * where mail ends up (development), and this is how an admin reads it in the dashboard; the operator's
+ * way, before anyone is an admin, is `npm run outbox`.
+ */
+export function listOutboxMail(actor: Actor, query: PageQuery): Promise<Page<OutboxMailView>> {
+  return mailPage(actor, query, undefined, (mail) => ({
+    id: mail.id,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    createdAt: mail.createdAt.toISOString(),
+    sentAt: mail.sentAt ? mail.sentAt.toISOString() : null,
+  }));
+}
+
+/**
+ * Mail the mail server has not taken yet, newest first, one page at a time with its true total (admins,
+ * with SMTP_URL). In an outage this can be thousands, and the oldest are those the worker gave up on.
+ */
+export function listUndeliveredMail(actor: Actor, query: PageQuery): Promise<Page<UndeliveredMail>> {
+  return mailPage(actor, query, isNull(mailOutbox.sentAt), (mail) => ({
     id: mail.id,
     to: mail.to,
     subject: mail.subject,
