@@ -2,6 +2,7 @@
 
 import { useRef, useState, type FormEvent } from "react";
 import { buttonClasses } from "@/components/ui/button";
+import { focusAfterSuccess } from "@/components/ui/confirm-action-button";
 import { Modal } from "@/components/ui/modal";
 import { useApiAction } from "@/components/ui/use-api-action";
 
@@ -29,7 +30,7 @@ export function RefundButton({ orderId, number, srLabel }: { orderId: string; nu
       failureMessage: "The order could not be refunded. Please try again.",
       successMessage: "Order refunded",
       // The row stays, refunded, without this button: focus goes to the order's number in it.
-      onSuccess: () => (buttonRef.current?.closest("tr")?.querySelector<HTMLElement>("th a") ?? document.getElementById("main"))?.focus(),
+      onSuccess: () => focusAfterSuccess("row", buttonRef.current),
     });
   }
 

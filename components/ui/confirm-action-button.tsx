@@ -35,7 +35,12 @@ type ConfirmActionButtonProps = {
   focusAfter?: "main" | "row";
 };
 
-function focusAfterSuccess(where: "main" | "row", button: HTMLButtonElement | null): void {
+/**
+ * After an action that takes its own button away: focus goes to the link in the header cell of the
+ * button's row (e.g. the order's number) when `where` is "row" and there is one, else to the page's
+ * main region.
+ */
+export function focusAfterSuccess(where: "main" | "row", button: HTMLElement | null): void {
   const rowLink = where === "row" ? button?.closest("tr")?.querySelector<HTMLElement>("th a") : null;
   (rowLink ?? document.getElementById("main"))?.focus();
 }
