@@ -23,9 +23,6 @@ const nextConfig = {
       { source: "/products/:id", headers: shared },
     ];
   },
-  // forbidden() (components/auth/session.ts requirePageAdmin): an admin page opened by a customer answers
-  // HTTP 403 with app/dashboard/forbidden.tsx, not 200 with the message.
-  experimental: { authInterrupts: true },
   images: {
     formats: ["image/avif", "image/webp"],
     dangerouslyAllowSVG: false,

@@ -81,6 +81,10 @@ function createAuth(db: Db, env: Env) {
       },
     },
     onAPIError: {
+      // A provider sign-in that fails before its own errorCallbackURL is known (its state is missing or
+      // expired: the link was opened in another browser) lands on the sign-in page, which says what
+      // happened, not on better-auth's /error, which this shop does not serve (lib/accounts/auth-routes.ts).
+      errorURL: "/login",
       // A refusal (wrong password, locked, closed link) is normal traffic that the request log already
       // records with its status; only a failure on our side is an error.
       onError: (error) => {
@@ -95,7 +99,9 @@ function createAuth(db: Db, env: Env) {
     // No admin plugin: roles, disabling and every other account change live in lib/accounts (ADR 014).
     plugins: [
       toolforgeAccounts(),
-      bearer(),
+      // Only the signed token (the set-auth-token header, the cookie's value) is a bearer: the bare token
+      // that get-session shows a page's scripts must not work from anywhere else.
+      bearer({ requireSignature: true }),
       phoneSignInPlugin(),
       twoFactorPlugin(),
       staffSignOnPlugin(env),

@@ -40,3 +40,13 @@ export class AppError extends Error {
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError || (typeof error === "object" && error !== null && (error as { [BRAND]?: unknown })[BRAND] === true);
 }
+
+/** What `read` finds, or null where it answers "not found" (a page then shows its not-found message). */
+export async function orNotFound<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (isAppError(error) && error.kind === "not_found") return null;
+    throw error;
+  }
+}

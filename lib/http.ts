@@ -45,9 +45,42 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
       continue;
     }
     const key = issue.path.join(".") || "_";
-    fields[key] ??= issue.message;
+    fields[key] ??= readableMessage(issue);
   }
   return fields;
+}
+
+const ARTICLE: Record<string, string> = { object: "an object", array: "a list", string: "text", number: "a number", boolean: "true or false", int: "a whole number" };
+
+/**
+ * The schema's own message, or, where a schema gave none, one a person can act on in place of zod's
+ * defaults ("Invalid input: expected string, received undefined").
+ */
+function readableMessage(issue: z.core.$ZodIssue): string {
+  const field = issue.path.length > 0 ? String(issue.path[issue.path.length - 1]) : null;
+  const { message } = issue;
+  if (issue.code === "invalid_type" && message.startsWith("Invalid input")) {
+    const expected = ARTICLE[issue.expected] ?? issue.expected;
+    if (!field) return `Send the request's fields as a JSON object`;
+    return message.endsWith("received undefined") ? `Send ${field}: it is required` : `Send ${field} as ${expected}`;
+  }
+  if (issue.code === "invalid_value" && message.startsWith("Invalid option")) {
+    return `Send ${field ?? "a value"} as one of: ${issue.values.map(String).join(", ")}`;
+  }
+  const name = field ?? "this value";
+  if (issue.code === "too_small" && message.startsWith("Too small")) {
+    const least = String(issue.minimum);
+    if (issue.origin === "string") return least === "1" ? `Fill in ${name}` : `Use at least ${least} characters in ${name}`;
+    if (issue.origin === "array" || issue.origin === "set") return `Send at least ${least} items in ${name}`;
+    return `Send ${name} of at least ${least}`;
+  }
+  if (issue.code === "too_big" && message.startsWith("Too big")) {
+    const most = String(issue.maximum);
+    if (issue.origin === "string") return `Use at most ${most} characters in ${name}`;
+    if (issue.origin === "array" || issue.origin === "set") return `Send at most ${most} items in ${name}`;
+    return `Send ${name} of at most ${most}`;
+  }
+  return message;
 }
 
 /** The one place an error becomes an HTTP answer. Unknown errors are logged and answered 500 without detail. */

@@ -6,7 +6,9 @@ import { EnvError, getEnv, type Env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { startJobs, stopJobs } from "@/lib/jobs";
 import { waitForPendingMail } from "@/lib/mail";
+import { allowedMethodsByRoute } from "@/lib/api/routes";
 import { onShutdown } from "@/server/lifecycle.mjs";
+import { publishAllowedMethods } from "@/server/method-not-allowed.mjs";
 
 /**
  * Runs once when the server starts: a bad configuration stops it with one line naming the variable;
@@ -28,6 +30,8 @@ export async function startServer(): Promise<void> {
   if (!env.SMTP_URL && env.NODE_ENV !== "test") {
     log("warn", "SMTP_URL is not set: mail (address verification, password resets, receipts) stays in the outbox and reaches nobody; read it with `npm run outbox`");
   }
+  // The server in front answers a method a route does not have with 405 and Allow, from the route table.
+  publishAllowedMethods(allowedMethodsByRoute());
   onShutdown("database", closeDb);
   onShutdown("mail", waitForPendingMail);
   let handle;

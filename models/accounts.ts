@@ -1,12 +1,14 @@
 import { z } from "zod";
+import { pageQuerySchema } from "./paging";
+import { textField } from "./text";
 
 export const MIN_PASSWORD = 8;
 
 export const emailSchema = z
   .string({ error: "Enter a valid email" })
   .trim().toLowerCase().max(254, "Enter a valid email").pipe(z.email({ error: "Enter a valid email" }));
-export const passwordSchema = z.string().min(MIN_PASSWORD, "Use at least 8 characters").max(128, "Use at most 128 characters");
-export const nameSchema = z.string().trim().min(1, "Enter your name").max(80, "Use at most 80 characters");
+export const passwordSchema = z.string({ error: "Enter a password" }).min(MIN_PASSWORD, "Use at least 8 characters").max(128, "Use at most 128 characters");
+export const nameSchema = textField({ missing: "Enter your name", max: 80 });
 
 export const signInSchema = z.object({
   email: emailSchema,
@@ -14,12 +16,9 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
-// Text sent as multipart is not checked for NUL the way JSON bodies are (lib/http.ts), and PostgreSQL
-// text cannot hold it: a name with control characters is refused as a name.
-const accountNameSchema = nameSchema.refine((value) => !/[\u0000-\u001f\u007f]/.test(value), "Enter your name without control characters");
 
 export const registerFieldsSchema = z.object({
-  name: accountNameSchema,
+  name: nameSchema,
   email: emailSchema,
   password: passwordSchema,
 });
@@ -63,7 +62,7 @@ export const PHOTO_REQUIRED = "Add a profile photo";
  * anything else sent as `photo` (a URL, say) is refused: photos are always uploaded and re-encoded.
  */
 export const identityChangeSchema = z.strictObject({
-  name: accountNameSchema.optional(),
+  name: nameSchema.optional(),
   photo: z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: PHOTO_REQUIRED }).optional(),
 });
 export type IdentityChange = z.infer<typeof identityChangeSchema>;
@@ -103,3 +102,7 @@ export function safeNextPath(raw: string | string[] | null | undefined): string 
   if (/^\/[/\\]/.test(url.pathname)) return "/";
   return url.pathname + url.search + url.hash;
 }
+
+/** Where an account is signed in, a page at a time (`GET /api/me/sessions`, /account/security). */
+export const SESSION_PAGE_SIZE = 20;
+export const sessionListQuerySchema = pageQuerySchema(SESSION_PAGE_SIZE).omit({ cursor: true });

@@ -111,6 +111,16 @@ export function pageSchema<T extends z.ZodType>(item: T) {
   });
 }
 
+/** One place an account is signed in (`GET /api/me/sessions`). */
+export const sessionSchema = z.object({
+  id: z.string(),
+  device: z.string(),
+  ipAddress: z.string().nullable(),
+  signedInAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+});
+
 export const healthSchema = z.object({ ok: z.boolean(), database: z.enum(["up", "down"]), engine: z.string().optional() });
 export const liveSchema = z.object({ ok: z.literal(true) });
 export const readinessSchema = z.object({

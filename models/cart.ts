@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { orderLineInputSchema } from "./orders";
+import { orderLineInputSchema, quantityMessage } from "./orders";
 
 /** The whole cart, as `PUT /api/cart` takes it: one line per product. */
 export const putCartSchema = z.strictObject({
@@ -33,6 +33,6 @@ export type CartView = { items: CartLineView[]; totalCents: number; currency: st
 /** A quantity the order form would accept for this product, or the form's message. */
 export function cartQuantityProblem(quantity: number, min: number, stock: number): string | null {
   if (stock < min) return "Out of stock";
-  if (!Number.isInteger(quantity) || quantity < min || quantity > stock) return `Order between ${min} and ${stock} units`;
+  if (!Number.isInteger(quantity) || quantity < min || quantity > stock) return quantityMessage(min, stock);
   return null;
 }

@@ -16,7 +16,7 @@ describe("stockState", () => {
     expect(some).toMatchObject({ kind: "out", label: "Out of stock" });
     expect(some.kind === "out" && some.reason).toBe("Only 9 left, fewer than the minimum order of 10.");
     const none = stockState({ stock: 0, minOrderQuantity: 1 });
-    expect(none.kind === "out" && none.reason).toBe("None left: check back soon.");
+    expect(none.kind === "out" && none.reason).toBe("None are left.");
   });
 
   it("maps each state to schema.org availability", () => {

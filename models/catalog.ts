@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_CATALOG_PAGE, MAX_SEARCH_LENGTH, MAX_UNITS } from "./catalog-limits";
+import { textField } from "./text";
 
 export const productSorts = ["featured", "name", "price-asc", "price-desc", "newest"] as const;
 export type ProductSort = (typeof productSorts)[number];
@@ -93,12 +94,23 @@ export const typedPriceSchema = z
     return cents;
   });
 
+/** An image shipped with the shop under public/images (the sample catalog's pictures), without dot segments. */
+export const SHIPPED_IMAGE_PATH = /^\/images\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+\.(?:svg|png|jpe?g|webp|avif)$/;
+
 const imageUrlField = z
   .string({ error: "Add a product photo" })
   .trim()
   .min(1, "Add a product photo")
   .max(500)
-  .refine((url) => /^\/(uploads|images)\/[A-Za-z0-9/_.-]+$/.test(url) || /^https:\/\/[^\s]+$/.test(url), "Add a product photo");
+  // An upload, an image shipped with the shop, or the shop's Cloudinary: the server then checks that it
+  // exists (lib/storage isShowableImage). No other host: the pages' img-src would block it.
+  .refine(
+    (url) =>
+      /^\/uploads\/[a-f0-9]{32}\.webp$/.test(url) ||
+      SHIPPED_IMAGE_PATH.test(url) ||
+      /^https:\/\/res\.cloudinary\.com\/[^\s?#]+$/.test(url),
+    "Add a product photo",
+  );
 
 export { MAX_UNITS };
 
@@ -111,12 +123,10 @@ const count = (label: string, min: number) =>
 
 /** Add Product: every field required, the price in integer cents as reads return it. Unknown fields are refused. */
 export const productInputSchema = z.strictObject({
-  name: z.string({ error: "Enter the product name" }).trim().min(1, "Enter the product name").max(120, "Use at most 120 characters"),
-  description: z
-    .string({ error: "Describe the product" })
-    .trim()
-    .min(1, "Describe the product")
-    .max(2000, "Use at most 2000 characters"),
+  // Runs of spaces become one: a page shows "Saw  A" as "Saw A", so two such names would look the same
+  // while the one-name rule (ADR 048) told them apart.
+  name: textField({ missing: "Enter the product name", max: 120 }).transform((name) => name.replace(/\s+/g, " ")),
+  description: textField({ missing: "Describe the product", max: 2000, lines: true }),
   imageUrl: imageUrlField,
   priceCents: z
     .number({ error: "Send priceCents as a whole number of cents, e.g. 2499" })

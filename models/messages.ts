@@ -1,19 +1,15 @@
 import { z } from "zod";
 import { emailSchema } from "./accounts";
+import { textField } from "./text";
 
-const required = (message: string, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Use at most ${max} characters`);
+const required = (message: string, max: number, lines = false) => textField({ missing: message, max, lines });
 
 export const contactSchema = z.strictObject({
   name: required("Enter your name", 100),
   email: emailSchema,
   company: required("Enter your company name", 120),
   country: required("Enter your country", 80),
-  message: required("Write a message", 5000),
+  message: required("Write a message", 5000, true),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { MAX_UNITS } from "./catalog-limits";
 import { pageQuerySchema, type PageQuery } from "./paging";
+import { optionalTextField, textField } from "./text";
+import { countOf, formatCount } from "./count";
 
 export const phoneSchema = z
   .string({ error: "Enter your contact number" })
@@ -19,14 +21,10 @@ const quantitySchema = z
   .max(MAX_UNITS, "Order at most 10,000,000 units at once");
 
 function required(label: string, max: number) {
-  return z
-    .string({ error: `Enter ${label}` })
-    .trim()
-    .min(1, `Enter ${label}`)
-    .max(max, `Use at most ${max} characters`);
+  return textField({ missing: `Enter ${label}`, max });
 }
 function optional(max: number) {
-  return z.string().trim().max(max, `Use at most ${max} characters`).optional().default("");
+  return optionalTextField({ max });
 }
 
 /** Where an order goes. Line 2 and the region are optional: not every address has them. */
@@ -101,7 +99,13 @@ export const idempotencyKeySchema = z
   .regex(/^[\x21-\x7e]{1,255}$/, "The Idempotency-Key header must be 1 to 255 printable characters");
 
 export function quantityMessage(min: number, stock: number): string {
-  return `Order between ${min} and ${stock} units`;
+  if (min === stock) return `Order exactly ${countOf(min, "unit", "units")}`;
+  return `Order between ${formatCount(min)} and ${formatCount(stock)} units`;
+}
+
+/** "Only 1 unit is left", "Only 8 units are left": what a refused quantity is told first. */
+export function unitsLeftMessage(left: number): string {
+  return `Only ${countOf(left, "unit is", "units are")} left`;
 }
 
 export const ORDER_STATUS_VALUES = ["unpaid", "paid", "cancelled", "expired", "refunded"] as const;
@@ -174,11 +178,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
 };
 
 export const refundSchema = z.strictObject({
-  reason: z
-    .string({ error: "Give a reason for the refund" })
-    .trim()
-    .min(3, "Give a reason for the refund")
-    .max(500, "Use at most 500 characters"),
+  reason: textField({ missing: "Give a reason for the refund", min: 3, max: 500, lines: true }),
 });
 
 export const shippingSchema = z.strictObject({

@@ -18,6 +18,14 @@ export function passesLuhn(number: string): boolean {
   return number.length > 0 && sum % 10 === 0;
 }
 
+/**
+ * A month or a year: a number, or a form field's digits. Not z.coerce, which made `true` month 1,
+ * `[12]` month 12 and an empty field year 0 (then "expired" instead of "enter the year").
+ */
+function cardDateField<T extends z.ZodType<number, number>>(schema: T) {
+  return z.preprocess((value) => (typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value), schema);
+}
+
 export const cardSchema = z.strictObject({
   number: z
     .string({ error: "Enter your card number" })
@@ -28,17 +36,21 @@ export const cardSchema = z.strictObject({
         .regex(/^\d{12,19}$/, "Your card number is incomplete.")
         .refine(passesLuhn, "Your card number is invalid."),
     ),
-  expMonth: z.coerce
-    .number({ error: "Enter the expiry month" })
-    .int("Enter the expiry month")
-    .min(1, "Your card's expiration month is invalid.")
-    .max(12, "Your card's expiration month is invalid."),
-  expYear: z.coerce
-    .number({ error: "Enter the expiry year" })
-    .int("Enter the expiry year")
-    .min(0, "Your card's expiration year is invalid.")
-    .max(2100, "Your card's expiration year is invalid.")
-    .transform((y) => (y < 100 ? 2000 + y : y)),
+  expMonth: cardDateField(
+    z
+      .number({ error: "Enter the expiry month" })
+      .int("Enter the expiry month")
+      .min(1, "Your card's expiration month is invalid.")
+      .max(12, "Your card's expiration month is invalid."),
+  ),
+  expYear: cardDateField(
+    z
+      .number({ error: "Enter the expiry year" })
+      .int("Enter the expiry year")
+      .min(0, "Your card's expiration year is invalid.")
+      .max(2100, "Your card's expiration year is invalid.")
+      .transform((y) => (y < 100 ? 2000 + y : y)),
+  ),
   cvc: z.string({ error: "Enter the security code" }).trim().regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
 });
 export type CardInput = z.infer<typeof cardSchema>;

@@ -1,22 +1,24 @@
 import { z } from "zod";
+import { parseCalendarDate } from "./dates";
 import { phoneSchema } from "./orders";
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+import { textField } from "./text";
 
 /** A real calendar date (no 31 February), in the past, and not before 1900. */
 export function isRealPastDate(value: string, today = new Date()): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  const date = parseCalendarDate(value);
+  if (!date) return false;
   const startOfToday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  return real && year >= 1900 && date.getTime() < startOfToday;
+  return date.getUTCFullYear() >= 1900 && date.getTime() < startOfToday;
+}
+
+/** The latest birthday isRealPastDate accepts: yesterday, in UTC like the check (the form's `max`). */
+export function latestBirthday(now = new Date()): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1)).toISOString().slice(0, 10);
 }
 
 export const profileSchema = z.strictObject({
-  education: z.string({ error: "Enter your education" }).trim().min(1, "Enter your education").max(120, "Use at most 120 characters"),
-  address: z.string({ error: "Enter your address" }).trim().min(1, "Enter your address").max(300, "Use at most 300 characters"),
+  education: textField({ missing: "Enter your education", max: 120 }),
+  address: textField({ missing: "Enter your address", max: 300, lines: true }),
   phone: phoneSchema,
   birthday: z
     .string({ error: "Enter your date of birth" })

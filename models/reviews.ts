@@ -1,15 +1,12 @@
 import { z } from "zod";
 import { pageQuerySchema, type PageQuery } from "./paging";
 import { productIdSchema } from "./catalog";
+import { textField } from "./text";
 
 export const RATING_MESSAGE = "Choose a rating from 1 to 5";
 
 export const reviewInputSchema = z.strictObject({
-  text: z
-    .string({ error: "Write your review" })
-    .trim()
-    .min(10, "Write at least 10 characters")
-    .max(1000, "Use at most 1000 characters"),
+  text: textField({ missing: "Write your review", min: 10, tooShort: "Write at least 10 characters", max: 1000, lines: true }),
   rating: z
     .number({ error: RATING_MESSAGE })
     .min(1, RATING_MESSAGE)
@@ -34,7 +31,8 @@ export type ReviewView = {
   createdAt: string;
 };
 
-export type AdminReviewView = ReviewView & { hidden: boolean; authorEmail: string };
+/** The admin list also names the tool reviewed (null for the shop, or a tool no longer in the catalog's records). */
+export type AdminReviewView = ReviewView & { hidden: boolean; authorEmail: string; productName: string | null };
 
 /** GET /api/reviews and the admin list: newest first, paged (keyset). */
 export const reviewListQuerySchema = pageQuerySchema(12);

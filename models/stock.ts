@@ -1,6 +1,7 @@
 // No zod here: the catalog grid (a client component on /servicedata) shows stock states, and taking
 // them from ./catalog put zod's 30 KB (gzipped) into that page's first load (ADR 038).
 import type { Product } from "./catalog";
+import { formatCount } from "./count";
 
 export type StockState =
   | { kind: "in-stock"; label: string }
@@ -14,12 +15,12 @@ export type StockState =
 export function stockState(product: Pick<Product, "stock" | "minOrderQuantity">): StockState {
   const { stock, minOrderQuantity: min } = product;
   if (stock < min) {
-    const reason =
-      stock === 0 ? "None left: check back soon." : `Only ${stock} left, fewer than the minimum order of ${min}.`;
+    // The fact only: each place adds its own advice ("Check back soon", a link to the catalog).
+    const reason = stock === 0 ? "None are left." : `Only ${formatCount(stock)} left, fewer than the minimum order of ${formatCount(min)}.`;
     return { kind: "out", label: "Out of stock", reason };
   }
-  if (stock <= 2 * min) return { kind: "low", label: `Only ${stock} left`, left: stock };
-  return { kind: "in-stock", label: `${stock} in stock` };
+  if (stock <= 2 * min) return { kind: "low", label: `Only ${formatCount(stock)} left`, left: stock };
+  return { kind: "in-stock", label: `${formatCount(stock)} in stock` };
 }
 
 /** The schema.org availability of a stock state (Product JSON-LD). */

@@ -22,8 +22,10 @@ import { answerBadAddress, hasUndecodablePath } from "./bad-address.mjs";
 import { applyClientAddress } from "./client-address.mjs";
 import { runShutdownHooks } from "./lifecycle.mjs";
 import { installPageCache, isSharedPageRequest } from "./page-cache.mjs";
+import { applyPageStatus } from "./page-status.mjs";
 import { createLogger, getLogger, installLogger, LOG_LEVELS } from "./logger.mjs";
 import { recordRequest } from "./metrics.mjs";
+import { allowedMethodsOf, answerMethodNotAllowed, isMethodAllowed } from "./method-not-allowed.mjs";
 import { requestContextStorage } from "./request-context.mjs";
 import { expireSharedCopiesWithTheSecond } from "./shared-cache.mjs";
 import { createRouteLabeller, readBuiltRoutes, readPublicFiles, scanAppRoutes } from "./route-label.mjs";
@@ -238,6 +240,11 @@ export async function startShop({ dev = false, dir = ROOT, env = process.env } =
         answerBadAddress(req, res);
         return;
       }
+      const allowed = allowedMethodsOf(route);
+      if (allowed && !isMethodAllowed(allowed, method)) {
+        answerMethodNotAllowed(req, res, allowed);
+        return;
+      }
       if (!handle) {
         res.statusCode = 503;
         res.setHeader("retry-after", "5");
@@ -245,8 +252,14 @@ export async function startShop({ dev = false, dir = ROOT, env = process.env } =
         res.end(JSON.stringify({ error: { code: "unavailable", message: "The shop is starting. Try again in a few seconds." } }));
         return;
       }
-      const render = handle;
-      const answered = pageCache && isSharedPageRequest(req) ? pageCache.serve(req, res, () => render(req, res)) : render(req, res);
+      const nextHandle = handle;
+      // Installed when the render starts, so it sits outside the page cache's own wrappers and the
+      // cache sees the page's real status (it keeps only 200s).
+      const render = () => {
+        applyPageStatus(req, res, context);
+        return nextHandle(req, res);
+      };
+      const answered = pageCache && isSharedPageRequest(req) ? pageCache.serve(req, res, render) : render();
       answered.catch((error) => {
         logger.error({ error }, "request handler failed");
         if (!res.headersSent) {

@@ -8,6 +8,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * @typedef {object} RequestContext
  * @property {string} id the request id, also answered as X-Request-Id
  * @property {string | undefined} [rateLimitBucket] set when a rate limit refused the request
+ * @property {403 | 404 | undefined} [pageStatus] set by a page that answers "forbidden" or "not found" with
+ *   its own message (server/page-status.mjs)
  */
 
 const STORAGE = Symbol.for("toolforge.requestContext");
@@ -31,4 +33,15 @@ export function currentRequest() {
 export function noteRateLimitRefusal(bucket) {
   const context = currentRequest();
   if (context) context.rateLimitBucket = bucket;
+}
+
+/**
+ * Asks for the page being rendered to be answered with `status` (server/page-status.mjs applies it):
+ * for a page that shows its own "not found" or "forbidden" message instead of calling Next's
+ * notFound() or forbidden(), whose answer is an empty document until the scripts run.
+ * @param {403 | 404} status
+ */
+export function answerPageWith(status) {
+  const context = currentRequest();
+  if (context) context.pageStatus = status;
 }

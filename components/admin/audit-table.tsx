@@ -1,7 +1,7 @@
 import type { AuditView } from "@/lib/audit/service";
 import { auditSentence } from "@/lib/audit/sentence";
 import { cellClass, TableFrame } from "./data-table";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "@/models/dates";
 
 /** A value as one line of JSON, or an em dash when there is none. */
 function compact(value: unknown): string {

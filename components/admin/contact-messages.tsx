@@ -1,6 +1,6 @@
 import type { ContactMessageView } from "@/lib/messages/service";
 import { EmptyState } from "./data-table";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "@/models/dates";
 
 /** Messages sent through the home page's contact form, newest first, each as its own article. */
 export function ContactMessages({ messages }: { messages: ContactMessageView[] }) {

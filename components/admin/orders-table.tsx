@@ -6,6 +6,7 @@ import { linesSummary, unitsOf, type AdminOrderView } from "@/models/orders";
 import { cellClass, TableFrame } from "./data-table";
 import { RefundButton } from "./refund-button";
 import { ShippingToggle } from "./shipping-toggle";
+import { EmailAddress } from "@/components/ui/email-address";
 
 /** Every order in the shop (Manage Order): number and date, who, what, how much, its status and shipping, and what an admin can do. */
 export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
@@ -20,7 +21,7 @@ export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
               <td className={cellClass}>
                 <span className="block font-semibold whitespace-nowrap text-slate-900">{order.customerName ?? "Deleted account"}</span>
                 <a href={`mailto:${order.email}`} className="text-sm text-brand-dark underline underline-offset-2 [overflow-wrap:anywhere] hover:text-brand">
-                  {order.email}
+                  <EmailAddress email={order.email} />
                 </a>
                 <span className="block text-xs whitespace-nowrap text-slate-600">{order.phone}</span>
               </td>
@@ -44,7 +45,10 @@ export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
                   <CancelOrderButton orderId={order.id} number={order.number} units={unitsOf(order.items)} srLabel={about} />
                 ) : order.status === "paid" ? (
                   <RefundButton orderId={order.id} number={order.number} srLabel={about} />
-                ) : null}
+                ) : (
+                  // Nothing to do with a cancelled, expired or refunded order; on a phone the cell still shows its label.
+                  <span className="text-sm text-slate-600">—</span>
+                )}
               </td>
             </tr>
           );

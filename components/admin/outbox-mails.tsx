@@ -1,5 +1,5 @@
 import type { OutboxMailView } from "@/lib/mail/outbox";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "@/models/dates";
 
 /** Mail from the outbox, newest first, each as the reader's mail program would show it. */
 export function OutboxMails({ mails }: { mails: OutboxMailView[] }) {

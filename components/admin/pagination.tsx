@@ -98,6 +98,14 @@ export function keptPageSize(query: PageQuery, defaultPageSize: number): number 
   return query.pageSize === defaultPageSize ? undefined : query.pageSize;
 }
 
+/**
+ * Where a list is (`{prefix}page`, `{prefix}cursor`) as parameters for another list's links on the same
+ * page, so that moving through one keeps the other where it is; nothing on the first page.
+ */
+export function listPosition(query: PageQuery, prefix: string): Record<string, string | number | undefined> {
+  return query.page > 1 ? { [`${prefix}page`]: query.page, [`${prefix}cursor`]: query.cursor } : {};
+}
+
 /** `path?filters&page=&cursor=` without empty values, and without page=1 so the first page has one URL. */
 export function listHref(path: string, filters: Record<string, string | number | undefined>, page = 1, cursor?: string, prefix = ""): string {
   const params = new URLSearchParams();

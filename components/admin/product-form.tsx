@@ -14,6 +14,7 @@ import { useImagePreview } from "@/components/ui/use-image-preview";
 import { productInputSchema, typedPriceSchema, type Product } from "@/models/catalog";
 import { uploadImage } from "./upload-image";
 import { fileInputClass } from "@/components/ui/file-input";
+import { countOf, formatCount } from "@/models/count";
 
 // The same limit the server applies (lib/storage/images.ts); the server also judges the file by its
 // content, so this only spares an admin a pointless upload.
@@ -60,9 +61,9 @@ type ProductFormProps = { mode: "add" } | { mode: "edit"; product: Product };
 function updatedMessage(typed: number, now: number): string {
   if (now === typed) return "Product updated";
   const moved = Math.abs(now - typed);
-  const units = moved === 1 ? "1 unit" : `${moved} units`;
+  const units = countOf(moved, "unit", "units");
   const were = moved === 1 ? "was" : "were";
-  return `Product updated. Stock is now ${now}, not ${typed}: ${units} ${were} ${now < typed ? "sold or taken away" : "returned or added"} while you were editing.`;
+  return `Product updated. Stock is now ${formatCount(now)}, not ${formatCount(typed)}: ${units} ${were} ${now < typed ? "sold or taken away" : "returned or added"} while you were editing.`;
 }
 
 function centsToTyped(cents: number): string {

@@ -5,6 +5,7 @@ import { Img } from "@/components/ui/img";
 import { formatMoney } from "@/lib/money/format";
 import type { Product } from "@/models/catalog";
 import { cellClass, deleteButtonTone, TableFrame } from "./data-table";
+import { formatCount } from "@/models/count";
 
 /** The catalog as admins manage it: photo, name, stock, price, minimum order, Edit and Delete. */
 export function ProductsTable({ products, offset }: { products: Product[]; offset: number }) {
@@ -21,7 +22,7 @@ export function ProductsTable({ products, offset }: { products: Product[]; offse
               {product.name}
             </th>
             <td className={`${cellClass} ${product.stock < product.minOrderQuantity ? "font-semibold text-red-700" : "text-slate-800"}`}>
-              {product.stock}
+              {formatCount(product.stock)}
               {product.stock < product.minOrderQuantity ? <span className="block text-xs font-medium">Out of stock</span> : null}
             </td>
             <td className={`${cellClass} whitespace-nowrap text-slate-800`}>{formatMoney(product.priceCents, product.currency)}</td>

@@ -3,8 +3,9 @@ import { StarRating } from "@/components/ui/star-rating";
 import { productPath } from "@/models/catalog";
 import type { AdminReviewView } from "@/models/reviews";
 import { cellClass, TableFrame } from "./data-table";
-import { formatDate } from "./format";
+import { formatDate } from "@/models/dates";
 import { ReviewVisibilityButton } from "./review-visibility-button";
+import { EmailAddress } from "@/components/ui/email-address";
 
 /** Every review, hidden ones included. Review text is user input: it is rendered as text, never as HTML. */
 export function ReviewsTable({ reviews }: { reviews: AdminReviewView[] }) {
@@ -20,7 +21,7 @@ export function ReviewsTable({ reviews }: { reviews: AdminReviewView[] }) {
             <th scope="row" className={`${cellClass} text-left align-top font-normal`}>
               <span className="block font-semibold text-slate-900">{review.authorName}</span>
               <a href={`mailto:${review.authorEmail}`} className="text-sm [overflow-wrap:anywhere] text-brand-dark underline underline-offset-2 hover:text-brand">
-                {review.authorEmail}
+                <EmailAddress email={review.authorEmail} />
               </a>
               <time dateTime={review.createdAt} className="block text-xs text-slate-600">
                 {formatDate(review.createdAt)}
@@ -39,7 +40,7 @@ export function ReviewsTable({ reviews }: { reviews: AdminReviewView[] }) {
                     <>
                       Of the tool{" "}
                       <Link href={productPath(review.productId)} className="text-brand-dark underline underline-offset-2 hover:text-brand">
-                        {review.productId}
+                        {review.productName ?? review.productId}
                       </Link>
                     </>
                   ) : (

@@ -1,7 +1,8 @@
 import type { SubscriberView } from "@/lib/messages/service";
 import { buttonClasses } from "@/components/ui/button";
 import { cellClass, EmptyState, TableFrame } from "./data-table";
-import { formatDate } from "./format";
+import { formatDate } from "@/models/dates";
+import { formatCount } from "@/models/count";
 
 /** One page of newsletter subscribers, oldest first, with a CSV export of the whole list. */
 export function SubscribersList({ subscribers, total, offset }: { subscribers: SubscriberView[]; total: number; offset: number }) {
@@ -9,7 +10,7 @@ export function SubscribersList({ subscribers, total, offset }: { subscribers: S
     <>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-slate-700">
-          <span className="text-2xl font-bold text-slate-900">{total}</span> {total === 1 ? "subscriber" : "subscribers"}
+          <span className="text-2xl font-bold text-slate-900">{formatCount(total)}</span> {total === 1 ? "subscriber" : "subscribers"}
         </p>
         {total > 0 ? (
           // A plain link: the browser downloads the file with the session cookie, no script needed.

@@ -1,5 +1,5 @@
 import type { TextMessageView } from "@/lib/sms";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "@/models/dates";
 
 /** Text messages from the outbox, newest first, each as the phone would show it. */
 export function TextMessages({ messages }: { messages: TextMessageView[] }) {

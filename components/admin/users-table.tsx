@@ -1,4 +1,5 @@
 import type { UserView } from "@/lib/accounts/service";
+import { EmailAddress } from "@/components/ui/email-address";
 import { cellClass, TableFrame } from "./data-table";
 import { AccountStatusButton } from "./account-status-button";
 import { RoleButton } from "./role-button";
@@ -18,7 +19,7 @@ export function UsersTable({ users, currentUserId, offset = 0 }: { users: UserVi
             <tr key={user.id} data-user-id={user.id} className="border-b border-slate-200 last:border-b-0">
               <td className={`${cellClass} text-slate-600`}>{offset + index + 1}</td>
               <th scope="row" className={`${cellClass} text-left font-semibold text-slate-900 [overflow-wrap:anywhere]`}>
-                {user.email}
+                <EmailAddress email={user.email} />
               </th>
               <td className={`${cellClass} text-slate-800`}>{user.name}</td>
               <td className={cellClass}>

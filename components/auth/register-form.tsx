@@ -74,7 +74,8 @@ export function RegisterForm({ next, providers }: RegisterFormProps) {
       return;
     }
     if (response.status === 429) {
-      setFormError(TOO_MANY_ATTEMPTS);
+      // The shop's 429 says when to come back (lib/rate-limit); the constant is for an answer without one.
+      setFormError((await readErrorMessage(response, TOO_MANY_ATTEMPTS)).message);
       return;
     }
     const { message, fields } = await readErrorMessage(response, "Your account could not be created. Try again.");
@@ -154,7 +155,7 @@ export function RegisterForm({ next, providers }: RegisterFormProps) {
             />
           </div>
           <p id="register-photo-hint" className="text-sm text-slate-600">
-            An image (JPEG, PNG, WebP, GIF or AVIF) of up to 5 MB.
+            Required: an image of you (JPEG, PNG, WebP, GIF or AVIF) of up to 5 MB, shown beside your reviews.
           </p>
           {errors.photo?.message ? (
             <p id="register-photo-error" className="text-sm font-medium text-red-700">

@@ -1,8 +1,9 @@
 import "server-only";
 import { headers } from "next/headers";
-import { forbidden, redirect } from "next/navigation";
+import { redirect } from "next/navigation";
 import { cache } from "react";
 import { findActor, type Actor } from "@/lib/accounts/actor";
+import { answerPageWith } from "@/server/request-context.mjs";
 
 /** The signed-in actor of this request, looked up once per render even when a layout and a page both ask. */
 export const findPageActor = cache(async (): Promise<Actor | null> => findActor(await headers()));
@@ -15,11 +16,13 @@ export async function requirePageActor(path: string): Promise<Actor> {
 }
 
 /**
- * The signed-in admin, or: a redirect to /login when signed out, and the 403 page (app/dashboard/forbidden.tsx,
- * with HTTP status 403) for anyone else, before the page reads anything.
+ * The signed-in admin, or: a redirect to /login when signed out, and null for anyone else, with the
+ * request answered HTTP 403. The page then returns <ForbiddenMessage /> before it reads anything. Not
+ * Next's forbidden(), whose answer is an empty document until the scripts run (server/page-status.mjs).
  */
-export async function requirePageAdmin(path: string): Promise<Actor> {
+export async function findPageAdmin(path: string): Promise<Actor | null> {
   const actor = await requirePageActor(path);
-  if (actor.role !== "admin") forbidden();
-  return actor;
+  if (actor.role === "admin") return actor;
+  answerPageWith(403);
+  return null;
 }

@@ -1,3 +1,5 @@
+import { TOO_MANY_ATTEMPTS } from "./error-body";
+
 /**
  * One plain sentence for each way a second-factor or provider sign-in can fail. better-auth answers
  * with codes (and English meant for developers); these are what a person reads.
@@ -16,7 +18,7 @@ const secondFactorMessages: Record<string, string> = {
 };
 
 export function secondFactorMessage(code: string, status: number): string {
-  if (status === 429 && code !== "ACCOUNT_TEMPORARILY_LOCKED" && code !== "ACCOUNT_LOCKED") return "Too many attempts. Wait a moment and try again.";
+  if (status === 429 && code !== "ACCOUNT_TEMPORARILY_LOCKED" && code !== "ACCOUNT_LOCKED") return TOO_MANY_ATTEMPTS;
   return secondFactorMessages[code] ?? "The code could not be checked. Sign in again.";
 }
 

@@ -7,6 +7,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { letGoOnWheel } from "@/components/ui/wheel";
 import { formatMoney } from "@/lib/money/format";
 import type { StockState } from "@/models/catalog";
+import { formatCount } from "@/models/count";
 
 type BuyBoxProps = {
   productId: string;
@@ -49,7 +50,7 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
           Buy now
         </button>
         <p id={reasonId} className="text-slate-700">
-          Out of stock. {state.reason}
+          Out of stock. {state.reason} Check back soon.
         </p>
       </div>
     );
@@ -102,7 +103,7 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
           </button>
         </div>
         <p id={`${inputId}-hint`} className="text-sm text-slate-600">
-          Between {minOrderQuantity} and {stock} units · {formatMoney(priceCents * chosen, currency)} in all
+          Between {formatCount(minOrderQuantity)} and {formatCount(stock)} units · {formatMoney(priceCents * chosen, currency)} in all
         </p>
       </div>
       <div className="flex flex-wrap gap-3">

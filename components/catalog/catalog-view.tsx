@@ -5,6 +5,7 @@ import type { ProductList, ProductSort } from "@/models/catalog";
 import { MAX_CATALOG_PAGE, MAX_SEARCH_LENGTH } from "@/models/catalog-limits";
 import { CatalogResultsHeading, CatalogSearchInput, CatalogSortSelect } from "./catalog-controls";
 import { ProductGrid } from "./product-grid";
+import { countOf } from "@/models/count";
 
 export type CatalogQuery = { q: string; sort: ProductSort; page: number };
 export type SortOption = { value: ProductSort; label: string };
@@ -110,7 +111,7 @@ export function CatalogView({ query, sortOptions, list, loading = false, onSearc
 }
 
 function resultCount(total: number, q: string): string {
-  const tools = total === 1 ? "1 tool" : `${total} tools`;
+  const tools = countOf(total, "tool", "tools");
   return q ? `${tools} for “${q}”` : tools;
 }
 

@@ -57,7 +57,7 @@ export function ProductCard({ product, headingLevel = 3, eagerImage = false }: P
               Buy now
             </button>
             <p id={reasonId} className="text-xs text-slate-600">
-              {state.reason}
+              {state.reason} Check back soon.
             </p>
           </div>
         ) : (

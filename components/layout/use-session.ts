@@ -44,8 +44,8 @@ export function useSession(): SessionState {
   return { status: "signed-out", user: null };
 }
 
-/** Signs out, tells the visitor, forgets the cached session and goes home. Resolves to true on success. */
-export function useSignOut(): () => Promise<boolean> {
+/** Signs out, tells the visitor, forgets the cached session and goes to `to` (home unless told). Resolves to true on success. */
+export function useSignOut(to = "/"): () => Promise<boolean> {
   const router = useRouter();
   const { mutate } = useSWRConfig();
   return useCallback(async () => {
@@ -63,10 +63,10 @@ export function useSignOut(): () => Promise<boolean> {
     }
     notify.success("Signed out");
     await mutate(SESSION_KEY, null, { revalidate: false });
-    router.push("/");
+    router.push(to);
     router.refresh();
     return true;
-  }, [mutate, router]);
+  }, [mutate, router, to]);
 }
 
 /** The user's photo, or the placeholder when they have none. */

@@ -13,6 +13,7 @@ import { FormStatus } from "@/components/ui/form-status";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
 import { formatMoney } from "@/lib/money/format";
+import { formatCount } from "@/models/count";
 import { phoneSchema, quantityMessage, shippingAddressSchema, type ShippingAddress } from "@/models/orders";
 import { AddressFields } from "./address-fields";
 
@@ -47,9 +48,9 @@ function orderFormSchema(min: number, stock: number) {
   });
 }
 
-/** Total in integer cents for a quantity being typed, or null while it is not a usable number. */
-function totalFor(unitPriceCents: number, quantity: unknown): number | null {
-  return typeof quantity === "number" && Number.isInteger(quantity) && quantity > 0 ? unitPriceCents * quantity : null;
+/** The price of a quantity that can be ordered (between the minimum and the stock); none for any other. */
+function totalFor(unitPriceCents: number, quantity: unknown, min: number, stock: number): number | null {
+  return typeof quantity === "number" && Number.isInteger(quantity) && quantity >= min && quantity <= stock ? unitPriceCents * quantity : null;
 }
 
 /** One Idempotency-Key per attempt: a retry after a network error sends the same key, so it never places a second order. */
@@ -76,7 +77,7 @@ export function OrderForm({ productId, productName, email, unitPriceCents, shipp
     defaultValues: { productId, phone: defaults?.phone ?? "", quantity: defaultQuantity, shippingAddress: defaults?.shippingAddress ?? EMPTY_ADDRESS },
   });
   const quantity = useWatch({ control, name: "quantity" });
-  const tools = totalFor(unitPriceCents, quantity);
+  const tools = totalFor(unitPriceCents, quantity, minOrderQuantity, stock);
   // What the server will charge: the tools plus the flat shipping charge (SHIPPING_FLAT_CENTS).
   const total = tools === null ? null : tools + shippingCents;
 
@@ -152,7 +153,7 @@ export function OrderForm({ productId, productName, email, unitPriceCents, shipp
         max={stock}
         step={1}
         placeholder={`Minimum Order ${minOrderQuantity}`}
-        hint={`Between ${minOrderQuantity} and ${stock} units.`}
+        hint={`Between ${formatCount(minOrderQuantity)} and ${formatCount(stock)} units.`}
         error={errors.quantity?.message}
         {...register("quantity", { valueAsNumber: true })}
       />

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatDate, formatDateTime } from "@/components/admin/format";
+import { formatDate, formatDateTime } from "@/models/dates";
 import { cellClass } from "@/components/admin/data-table";
 
 /**

@@ -88,7 +88,7 @@ export function TestCardForm({ orderId, amountLabel, onPaid }: TestCardFormProps
     }
     // A refused card gets the next step; a failed or expired 3-D Secure step already says what to do.
     const refusedCard = errorCode(result.body) === "payment_declined" && !errorDetail(result.body, "declineCode")?.startsWith("authentication_");
-    setFormError(refusedCard ? declinedMessage(result.message) : result.message);
+    setFormError(refusedCard ? declinedMessage(result.message, errorDetail(result.body, "declineCode")) : result.message);
   }
 
   // A new try clears the last one's message, also when this one stops at the form's own checks.

@@ -2,8 +2,8 @@ import Link from "next/link";
 import { Avatar } from "@/components/auth/avatar";
 import { ResendVerificationButton } from "@/components/account/resend-verification-button";
 import type { Role } from "@/lib/accounts/actor";
-import type { ProfileView as ProfileDetails } from "@/models/profile";
-import { formatBirthday, formatMonthYear, latestBirthday } from "./format";
+import { formatCalendarDate, formatMonthYear } from "@/models/dates";
+import { latestBirthday, type ProfileView as ProfileDetails } from "@/models/profile";
 import { ProfileEditor } from "./profile-form";
 
 type ProfileViewProps = {
@@ -78,7 +78,7 @@ export function ProfileView({ account, memberSince, profile }: ProfileViewProps)
           <dl className="mt-4" data-testid="profile-details">
             <Detail label="Contact number" value={profile.phone} />
             <Detail label="Address" value={profile.address} />
-            <Detail label="Birthday" value={profile.birthday} format={formatBirthday} />
+            <Detail label="Birthday" value={profile.birthday} format={formatCalendarDate} />
             <Detail label="Education" value={profile.education} />
           </dl>
         </ProfileEditor>

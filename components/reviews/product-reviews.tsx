@@ -2,8 +2,8 @@ import Link from "next/link";
 import { Img } from "@/components/ui/img";
 import { StarRating } from "@/components/ui/star-rating";
 import type { ReviewView } from "@/models/reviews";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+import { countOf } from "@/models/count";
+import { formatDate } from "@/models/dates";
 
 function formatRating(value: number): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(1);
@@ -30,7 +30,7 @@ export function ProductReviews({ productId, reviews, count, averageRating }: Pro
             <p className="mt-2 flex flex-wrap items-center gap-2 text-slate-700">
               <StarRating rating={averageRating} size={20} />
               <span>
-                {formatRating(Math.round(averageRating * 10) / 10)} out of 5 · {count === 1 ? "1 review" : `${count} reviews`}
+                {formatRating(Math.round(averageRating * 10) / 10)} out of 5 · {countOf(count, "review", "reviews")}
               </span>
             </p>
           ) : (
@@ -59,7 +59,7 @@ export function ProductReviews({ productId, reviews, count, averageRating }: Pro
                   <div className="min-w-0">
                     <h3 className="truncate font-semibold text-slate-900">{review.authorName}</h3>
                     <p className="text-sm text-slate-600">
-                      <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>
+                      <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
                       {review.verifiedBuyer ? <span className="font-semibold text-green-800"> · Verified buyer</span> : null}
                     </p>
                   </div>

@@ -28,12 +28,13 @@ function usePrefersReducedMotion(): boolean {
   );
 }
 
-// Bullets: 12 px with 8 px either side, so each one's 24 px target area never overlaps the next
-// (WCAG 2.5.8); slate-500 and the brand orange both have 3:1+ against white, and the active bullet is
-// also wider, so it does not rely on colour alone.
+// Bullets: 12 px with 6 px either side, 24 px from centre to centre, so each one's 24 px target area
+// touches the next and never overlaps it (WCAG 2.5.8), and the home page's twelve fit one row at 390
+// px (on a narrower phone a second row keeps 12 px clear: gap-y-3); slate-500 and the brand orange
+// both have 3:1+ against white, and the active bullet is also wider, so it does not rely on colour.
 const bulletStyle = {
   "--swiper-pagination-bullet-size": "12px",
-  "--swiper-pagination-bullet-horizontal-gap": "8px",
+  "--swiper-pagination-bullet-horizontal-gap": "6px",
   "--swiper-pagination-bullet-inactive-color": "#64748b",
   "--swiper-pagination-bullet-inactive-opacity": "1",
   "--swiper-pagination-color": "#c2410c",
@@ -101,11 +102,15 @@ export function ReviewsCarousel({ reviews }: { reviews: CarouselReview[] }) {
           </SwiperSlide>
         ))}
       </Swiper>
-      <div className="mt-6 flex items-center justify-center gap-4">
+      {/* On a phone the bullets take a row of their own under the arrows: between the arrows there
+          is room for about ten, and the home page has twelve (they wrapped to two rows 12 px apart,
+          whose 24 px targets overlapped). From sm up they sit between the arrows again, on one line:
+          swiper's own CSS gives them width: 100%, so they only shrink to fit where nothing wraps. */}
+      <div className="mt-6 flex flex-wrap items-center justify-center gap-x-4 gap-y-3 sm:flex-nowrap">
         <button ref={setPrevEl} type="button" aria-label="Previous reviews" className={arrowClasses}>
           <Arrow direction="left" />
         </button>
-        <div ref={setPaginationEl} style={bulletStyle} className="flex min-h-6 flex-wrap items-center justify-center [&_.swiper-pagination-bullet-active]:[--swiper-pagination-bullet-width:28px] [&_.swiper-pagination-bullet-active]:[--swiper-pagination-bullet-border-radius:6px]" />
+        <div ref={setPaginationEl} style={bulletStyle} className="order-last flex min-h-6 basis-full flex-wrap items-center justify-center gap-y-3 sm:order-none sm:basis-auto [&_.swiper-pagination-bullet-active]:[--swiper-pagination-bullet-width:28px] [&_.swiper-pagination-bullet-active]:[--swiper-pagination-bullet-border-radius:6px]" />
         <button ref={setNextEl} type="button" aria-label="Next reviews" className={arrowClasses}>
           <Arrow direction="right" />
         </button>

@@ -1,7 +1,10 @@
 import "server-only";
-import { and, desc, eq, gt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
+import { offsetPage } from "@/lib/db/keyset";
 import { AppError } from "@/lib/errors";
+import { SESSION_PAGE_SIZE } from "@/models/accounts";
+import type { Page, PageQuery } from "@/models/paging";
 import { session } from "@/models/schema";
 import type { Actor } from "./roles";
 import { describeDevice } from "./user-agent";
@@ -15,17 +18,24 @@ export type SessionView = {
   current: boolean;
 };
 
-/** At most this many are listed (newest activity first); sign-out of all others covers the rest. */
-export const SESSION_LIST_LIMIT = 50;
-
-/** The actor's own live sessions, this one first. */
-export async function listSessions(actor: Actor, now = new Date()): Promise<{ items: SessionView[]; total: number }> {
+/**
+ * One page of the actor's own live sessions: this one first, then by last activity. The database
+ * pages and counts them (an account signed in from a script may have thousands); "sign out of all
+ * others" covers every page.
+ */
+export async function listSessions(actor: Actor, query: PageQuery = { page: 1, pageSize: SESSION_PAGE_SIZE }, now = new Date()): Promise<Page<SessionView>> {
   const db = await getDb();
-  const rows = await db
-    .select()
-    .from(session)
-    .where(and(eq(session.userId, actor.userId), gt(session.expiresAt, now)))
-    .orderBy(desc(session.updatedAt), desc(session.id));
+  const live = and(eq(session.userId, actor.userId), gt(session.expiresAt, now));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(session)
+      .where(live)
+      .orderBy(desc(sql`${session.id} = ${actor.sessionId}`), desc(session.updatedAt), desc(session.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(session).where(live),
+  ]);
   const items = rows.map((row) => ({
     id: row.id,
     device: describeDevice(row.userAgent),
@@ -34,8 +44,7 @@ export async function listSessions(actor: Actor, now = new Date()): Promise<{ it
     lastSeenAt: row.updatedAt.toISOString(),
     current: row.id === actor.sessionId,
   }));
-  items.sort((a, b) => Number(b.current) - Number(a.current));
-  return { items: items.slice(0, SESSION_LIST_LIMIT), total: items.length };
+  return offsetPage(items, query, counted?.total ?? 0);
 }
 
 /** Signs one of the actor's sessions out (their current one too, if they choose it). */

@@ -1,6 +1,6 @@
 import { z, type ZodType } from "zod";
 import { apiRoutes, type Access } from "@/lib/api/routes";
-import { accountViewSchema, emailChangeSchema, emailRequestSchema, linkTokenSchema, passwordChangeSchema, passwordResetSchema } from "@/models/accounts";
+import { accountViewSchema, emailChangeSchema, emailRequestSchema, linkTokenSchema, passwordChangeSchema, passwordResetSchema, sessionListQuerySchema } from "@/models/accounts";
 import {
   authErrorBodySchema,
   errorBodySchema,
@@ -13,6 +13,7 @@ import {
   readinessSchema,
   pageSchema,
   reviewSchema,
+  sessionSchema,
   uploadSchema,
 } from "@/models/api-responses";
 import { productInputSchema, productPatchSchema, productQuerySchema } from "@/models/catalog";
@@ -94,6 +95,7 @@ const QUERIES: Record<string, ZodType> = {
   "GET /api/reviews": reviewListQuerySchema,
   "GET /api/admin/reviews": reviewListQuerySchema,
   "GET /api/users": userListQuerySchema,
+  "GET /api/me/sessions": sessionListQuerySchema,
 };
 
 /** Documented successful answers: status and body shape. Other routes document their status only. */
@@ -121,6 +123,7 @@ const ANSWERS: Record<string, { status: number; schema?: ZodType }> = {
   "POST /api/uploads": { status: 201, schema: uploadSchema },
   "POST /api/register": { status: 201 },
   "PATCH /api/me/identity": { status: 200, schema: accountViewSchema },
+  "GET /api/me/sessions": { status: 200, schema: pageSchema(sessionSchema) },
   "POST /api/account/password-reset": { status: 202, schema: messageSchema },
   "POST /api/account/email-link": { status: 202, schema: messageSchema },
   "GET /api/account/verify-email": { status: 303 },

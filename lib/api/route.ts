@@ -77,6 +77,16 @@ async function withCheckedBody(request: Request): Promise<Request> {
 }
 
 /**
+ * The answer of app/api/[...path]: an address under /api that no route file has. A client gets the
+ * API's error shape (JSON, `not_found`) rather than the HTML not-found page, and the address of the
+ * API's description. The body is never read.
+ */
+export async function unknownApiAddress(request: Request): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  return errorResponse(new AppError("not_found", `No API route answers at ${pathname.slice(0, 200)}. The API is described at /api/openapi.json.`));
+}
+
+/**
  * better-auth's catch-all (app/api/auth/[...all]): a path not listed in AUTH_ROUTES is 404; a listed
  * one is checked for its access before better-auth reads the body.
  */

@@ -107,3 +107,18 @@ export function apiRoutes(): Record<string, ApiRoute> {
   for (const row of AUTH_ROUTES) all[authRouteKey(row.method, row.path)] = { access: row.access, purpose: row.purpose };
   return all;
 }
+
+/**
+ * The methods each route file answers, by Next's route pattern (`/api/products/[id]`; better-auth's
+ * endpoints under its catch-all `/api/auth/[...all]`). The server refuses any other method before
+ * Next runs (server/method-not-allowed.mjs).
+ */
+export function allowedMethodsByRoute(): Record<string, string[]> {
+  const byRoute: Record<string, Set<string>> = {};
+  for (const key of Object.keys(apiRoutes())) {
+    const [method, path] = key.split(" ") as [string, string];
+    const pattern = path.startsWith(`${AUTH_BASE_PATH}/`) ? `${AUTH_BASE_PATH}/[...all]` : path.replace(/\{([^}]+)\}/g, "[$1]");
+    (byRoute[pattern] ??= new Set()).add(method);
+  }
+  return Object.fromEntries(Object.entries(byRoute).map(([pattern, methods]) => [pattern, [...methods].sort()]));
+}

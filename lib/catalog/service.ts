@@ -8,8 +8,11 @@ import { containsPattern } from "@/lib/db/like";
 import { PRODUCT_NAME_LOCK } from "@/lib/db/locks";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { MAX_UNITS, type Product, type ProductInput, type ProductList, type ProductPatch, type ProductQuery } from "@/models/catalog";
-import { quantityMessage } from "@/models/orders";
+import { formatUnits } from "@/lib/money/format";
+import { isShowableImage } from "@/lib/storage";
+import { MAX_UNITS, productIdSchema, type Product, type ProductInput, type ProductList, type ProductPatch, type ProductQuery } from "@/models/catalog";
+import { countOf, formatCount } from "@/models/count";
+import { quantityMessage, unitsLeftMessage } from "@/models/orders";
 import { product } from "@/models/schema";
 
 // The catalog is read on every home, catalog and API request and changes rarely: reads are cached in
@@ -105,6 +108,15 @@ export function listProducts(query: ProductQuery): Promise<ProductList> {
 }
 
 /** A product on sale, or null. */
+/**
+ * The product on sale at the id an address holds (any text), or null: a page's title and body both ask,
+ * and the read cache behind findProductById makes that one query.
+ */
+export function findProductAt(id: unknown): Promise<Product | null> {
+  const parsed = productIdSchema.safeParse(id);
+  return parsed.success ? findProductById(parsed.data) : Promise.resolve(null);
+}
+
 export function findProductById(id: string): Promise<Product | null> {
   return cached(JSON.stringify(["one", id]), async () => {
     const db = await getDb();
@@ -188,9 +200,16 @@ async function claimName(tx: Tx, name: string, exceptId?: string): Promise<void>
   }
 }
 
+const PHOTO_NOT_SHOWABLE = "This photo cannot be shown in the shop: upload it again";
+
+async function requireShowableImage(url: string): Promise<void> {
+  if (!(await isShowableImage(url))) throw new AppError("invalid", PHOTO_NOT_SHOWABLE, { imageUrl: PHOTO_NOT_SHOWABLE });
+}
+
 /** Adds a product to the range (admins). */
 export async function createProduct(actor: Actor, input: ProductInput): Promise<Product> {
   requireAdmin(actor);
+  await requireShowableImage(input.imageUrl);
   const db = await getDb();
   const created = await db.transaction(async (tx) => {
     await claimName(tx, input.name);
@@ -218,6 +237,7 @@ export async function createProduct(actor: Actor, input: ProductInput): Promise<
 /** Edits a product (admins). Orders already placed keep their own snapshot of name, image and price. */
 export async function updateProduct(actor: Actor, id: string, patch: ProductPatch): Promise<Product> {
   requireAdmin(actor);
+  if (patch.imageUrl !== undefined) await requireShowableImage(patch.imageUrl);
   const db = await getDb();
   const updated = await db.transaction(async (tx) => {
     const [before] = await tx
@@ -231,11 +251,11 @@ export async function updateProduct(actor: Actor, id: string, patch: ProductPatc
     // The row is locked, so the stock read above is the stock the change applies to.
     const stock = stockChange === undefined ? fields.stock : before.stock + stockChange;
     if (stock !== undefined && stock < 0) {
-      const message = `Only ${before.stock} units are in stock now, so ${-(stockChange ?? 0)} cannot be taken away.`;
+      const message = `Only ${countOf(before.stock, "unit is", "units are")} in stock now, so ${formatCount(-(stockChange ?? 0))} cannot be taken away.`;
       throw new AppError("conflict", message, { stock: message });
     }
     if (stock !== undefined && stock > MAX_UNITS) {
-      const message = `The stock would be ${stock.toLocaleString("en-US")} units; it can be at most 10,000,000.`;
+      const message = `The stock would be ${formatUnits(stock)}; it can be at most 10,000,000.`;
       throw new AppError("invalid", message, { stock: message });
     }
     const [row] = await tx
@@ -308,7 +328,7 @@ export async function reserveStock(tx: Tx, lines: StockRequest[], fieldOf: (inde
     }
     if (line.quantity > item.stock) {
       const message = quantityMessage(item.minOrderQuantity, item.stock);
-      throw new AppError("conflict", named(item.name, `Only ${item.stock} units are left. ${message}.`), { [fieldOf(index)]: message });
+      throw new AppError("conflict", named(item.name, `${unitsLeftMessage(item.stock)}. ${message}.`), { [fieldOf(index)]: message });
     }
     const [taken] = await tx
       .update(product)
@@ -321,7 +341,7 @@ export async function reserveStock(tx: Tx, lines: StockRequest[], fieldOf: (inde
       const message =
         left < item.minOrderQuantity
           ? "Someone else just bought the last units: this tool is out of stock."
-          : `Only ${left} units are left. ${quantityMessage(item.minOrderQuantity, left)}.`;
+          : `${unitsLeftMessage(left)}. ${quantityMessage(item.minOrderQuantity, left)}.`;
       throw new AppError("conflict", named(item.name, message), { [fieldOf(index)]: quantityMessage(item.minOrderQuantity, left) });
     }
   }

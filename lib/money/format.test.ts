@@ -16,6 +16,6 @@ describe("formatUnits", () => {
   it("says one unit in the singular", () => {
     expect(formatUnits(1)).toBe("1 unit");
     expect(formatUnits(0)).toBe("0 units");
-    expect(formatUnits(2_500_000)).toBe("2500000 units");
+    expect(formatUnits(2_500_000)).toBe("2,500,000 units");
   });
 });

@@ -1,3 +1,5 @@
+import { countOf } from "@/models/count";
+
 // One formatter per currency, made on first use: constructing an Intl.NumberFormat costs about 30 µs,
 // formatting with one about 0.5 µs, and a list page formats a hundred amounts.
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -12,7 +14,7 @@ export function formatMoney(cents: number, currency = "USD"): string {
   return formatter.format(cents / 100);
 }
 
-/** A number of units as a sentence says it: "1 unit", "2500 units" (written as the stock badge and the quantity hints write numbers). */
+/** A number of units as a sentence says it: "1 unit", "2,500 units" (models/count, like every count the shop shows). */
 export function formatUnits(count: number): string {
-  return `${count} ${count === 1 ? "unit" : "units"}`;
+  return countOf(count, "unit", "units");
 }

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { order, orderLine } from "@/models/schema";
+import { order, orderLine, product } from "@/models/schema";
 
 // What a customer has bought, for other modules (reviews): an order counts once it is paid (shipped
 // orders stay "paid"; their shipping is a separate state). Orders hold their products as lines.
@@ -31,6 +31,8 @@ export async function listBoughtProducts(userId: string): Promise<{ productId: s
     .select({ productId: orderLine.productId, productName: orderLine.productName, paidAt: order.paidAt })
     .from(order)
     .innerJoin(orderLine, eq(orderLine.orderId, order.id))
+    // Only tools still on sale can be reviewed: a deleted one would lead to a refusal.
+    .innerJoin(product, and(eq(product.id, orderLine.productId), isNull(product.deletedAt)))
     .where(and(eq(order.userId, userId), eq(order.status, "paid")))
     .orderBy(desc(order.paidAt))
     .limit(500);

@@ -35,7 +35,7 @@ function assertNotExpired(card: CardInput, now: Date): void {
   const firstDayAfter = new Date(Date.UTC(card.expYear, card.expMonth, 1));
   if (firstDayAfter.getTime() <= now.getTime()) {
     const message = "Your card's expiration date is in the past.";
-    throw new AppError("invalid", message, { expYear: message });
+    throw new AppError("invalid", message, { "card.expYear": message });
   }
 }
 
@@ -90,10 +90,16 @@ export function chargeTestCard(input: {
       );
     }
   }
-  // Like one Stripe PaymentIntent per order and amount: every successful charge of this order's total
-  // has the same reference, so two confirmations racing each other record one payment, not two.
-  const reference = `tp_${createHmac("sha256", input.secret).update(`charge|${input.orderId}|${input.amountCents}`).digest("hex").slice(0, 24)}`;
-  return { reference, card: summary };
+  return { reference: testChargeReference(input.orderId, input.amountCents, input.secret), card: summary };
+}
+
+/**
+ * Like one Stripe PaymentIntent per order and amount: every successful charge of an order's total has
+ * the same reference, so two confirmations racing each other record one payment, not two, and a
+ * confirmation sent again finds its payment already recorded.
+ */
+export function testChargeReference(orderId: string, amountCents: number, secret: string): string {
+  return `tp_${createHmac("sha256", secret).update(`charge|${orderId}|${amountCents}`).digest("hex").slice(0, 24)}`;
 }
 
 /**

@@ -146,9 +146,11 @@ export async function listAllReviews(actor: Actor, query: ReviewListQuery): Prom
   const plan = planKeyset(newestFirst, query);
   const [rows, total, visible] = await Promise.all([
     db
-      .select({ ...listColumns, ...keysetColumns(newestFirst) })
+      .select({ ...listColumns, ...keysetColumns(newestFirst), productName: product.name })
       .from(review)
       .innerJoin(user, eq(user.id, review.userId))
+      // The tool's name, so an admin knows what a review is about (its primary key: one row each).
+      .leftJoin(product, eq(product.id, review.productId))
       .where(plan.where)
       .orderBy(...plan.orderBy)
       .limit(plan.limit)
@@ -160,7 +162,7 @@ export async function listAllReviews(actor: Actor, query: ReviewListQuery): Prom
   const verified = await verifiedBuyersAmong(db, page.items.map((r) => r.userId));
   return {
     ...page,
-    items: page.items.map((r) => ({ ...toView({ ...r, verifiedBuyer: verified.has(r.userId) }), hidden: r.hidden, authorEmail: r.authorEmail })),
+    items: page.items.map((r) => ({ ...toView({ ...r, verifiedBuyer: verified.has(r.userId) }), hidden: r.hidden, authorEmail: r.authorEmail, productName: r.productName })),
     hidden: total - visible,
   };
 }
@@ -231,7 +233,12 @@ export async function setReviewHidden(actor: Actor, reviewId: string, hidden: bo
     });
   });
   invalidatePublicReviews();
-  const [row] = await db.select(columns).from(review).innerJoin(user, eq(user.id, review.userId)).where(eq(review.id, reviewId));
+  const [row] = await db
+    .select({ ...columns, productName: product.name })
+    .from(review)
+    .innerJoin(user, eq(user.id, review.userId))
+    .leftJoin(product, eq(product.id, review.productId))
+    .where(eq(review.id, reviewId));
   if (!row) throw new AppError("not_found", "No review with this id.");
-  return { ...toView(row), hidden: row.hidden, authorEmail: row.authorEmail };
+  return { ...toView(row), hidden: row.hidden, authorEmail: row.authorEmail, productName: row.productName };
 }

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { SHIPPED_IMAGE_PATH } from "@/models/catalog";
 import { storedImage } from "@/models/schema";
 import { reencodeImage } from "./images";
 
@@ -147,4 +148,32 @@ export function isStoredImageUrl(url: string | null | undefined): url is string 
   if (!CLOUDINARY_URL) return false;
   const cloudName = new URL(CLOUDINARY_URL).hostname;
   return new RegExp(`^https://res\\.cloudinary\\.com/${cloudName.replace(/[^a-z0-9_-]/gi, "")}/image/upload/(v\\d+/)?toolforge/[a-f0-9]{32}\\.webp$`).test(url);
+}
+
+/**
+ * Whether a product's photo is one the shop can show: an upload that exists, an image shipped with
+ * the shop, or an asset in the shop's own Cloudinary folder. Any other address would be a broken
+ * picture: another host is refused by the pages' Content-Security-Policy (img-src), a made-up upload
+ * name is a 404.
+ */
+export async function isShowableImage(url: string): Promise<boolean> {
+  const upload = /^\/uploads\/([^/]+)$/.exec(url)?.[1];
+  if (upload !== undefined) {
+    if (!UPLOAD_NAME_PATTERN.test(upload)) return false;
+    if (getEnv().DATABASE_URL) {
+      const db = await getDb();
+      const [row] = await db.select({ name: storedImage.name }).from(storedImage).where(eq(storedImage.name, upload)).limit(1);
+      if (row) return true;
+    }
+    return exists(path.join(uploadsDir(), upload));
+  }
+  if (SHIPPED_IMAGE_PATH.test(url)) return exists(path.join(process.cwd(), "public", url));
+  return isStoredImageUrl(url);
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
 }

@@ -143,6 +143,24 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
   const shippedButton = row.getByRole("button", { name: /^Mark as pending/ });
   await expect(shippedButton).toBeVisible();
 
+  // The order's own page, opened from its row, has the same actions as the row.
+  await row.getByRole("link", { name: /^TF-/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/orders\/ord_/);
+  const manage = page.getByRole("region", { name: "Manage this order" });
+  await expect(manage.getByText("Shipped", { exact: true })).toBeVisible();
+  await expect(manage.getByRole("button", { name: /^Refund/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await manage.getByRole("button", { name: /^Mark as pending/ }).click();
+  await expect(page.getByText("Order marked pending")).toBeVisible();
+  await expect(manage.getByText("Pending", { exact: true })).toBeVisible();
+  await manage.getByRole("button", { name: /^Mark as shipped/ }).click();
+  // The row's own "Order marked shipped" may still be on screen: this one is the newest toast.
+  await expect(page.getByText("Order marked shipped").last()).toBeVisible();
+  await expect(manage.getByText("Shipped", { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Back to Manage Order" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/manageOrder/);
+  await page.goto(`/dashboard/manageOrder?q=${encodeURIComponent(customerEmail)}`);
+
   // The state filter writes the API's own parameters into the URL.
   await page.getByLabel("Order state").selectOption({ label: "Paid – shipped" });
   await page.getByRole("button", { name: "Filter" }).click();
@@ -278,6 +296,9 @@ test("Make Admin promotes a customer, and a customer sees none of the admin page
   const me = users.getByRole("row").filter({ hasText: ADMIN_EMAIL });
   await expect(me).toContainText("Admin");
   await expect(me.getByRole("button")).toHaveCount(0);
+  // A narrow cell breaks the address before its "@" or a dot of its domain, never inside a word.
+  const [local, domain] = ADMIN_EMAIL.split("@");
+  expect((await me.getByRole("rowheader").innerHTML()).replaceAll("<!-- -->", "")).toBe(`${local}<wbr>@${(domain ?? "").split(".").join("<wbr>.")}`);
   // Accounts are paged: the new customer is found by searching for their address.
   await page.getByRole("searchbox", { name: "Name or email" }).fill(customerEmail);
   await page.getByRole("button", { name: "Search" }).click();

@@ -48,7 +48,7 @@ for (const viewport of [
     // Far above the stock: other spec files run alongside and may have bought some since the list was
     // read, or cancelled an order and put a few units back (stock + 1 was then in range).
     await quantity.fill(String(first.stock + 1_000));
-    await expect(row.getByText(new RegExp(`^Order between ${first.minOrderQuantity} and \\d+ units`))).toBeVisible();
+    await expect(row.getByText(new RegExp(`^Order between ${first.minOrderQuantity} and [\\d,]+ units`))).toBeVisible();
     await quantity.fill(String(first.minOrderQuantity + 1));
     await expect(row.getByTestId("line-total")).toHaveText(money(first.priceCents * (first.minOrderQuantity + 1)));
     const total = first.priceCents * (first.minOrderQuantity + 1) + second.priceCents * second.minOrderQuantity;

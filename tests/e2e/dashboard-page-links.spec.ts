@@ -155,6 +155,19 @@ test("a list opened with ?pageSize keeps it on Next, Previous and First, and on 
   await walkPagesOfTwo(page, "/dashboard/messages?pageSize=2", "Contact message pages", /[?&]pageSize=2(&|$)/);
   await walkPagesOfTwo(page, "/dashboard/messages?spageSize=2", "Subscriber pages", /[?&]spageSize=2(&|#|$)/, "s");
 
+  // Messages holds two lists: paging through one leaves the other on the page it was on.
+  const messagePages = page.getByRole("navigation", { name: "Contact message pages" });
+  const subscriberPages = page.getByRole("navigation", { name: "Subscriber pages" });
+  await page.goto("/dashboard/messages?pageSize=2&spageSize=2");
+  await messagePages.getByRole("link", { name: /Next/ }).click();
+  await expect(messagePages.getByText(/^Page 2 of \d+$/)).toBeVisible();
+  await subscriberPages.getByRole("link", { name: /Next/ }).click();
+  await expect(subscriberPages.getByText(/^Page 2 of \d+$/)).toBeVisible();
+  await expect(messagePages.getByText(/^Page 2 of \d+$/)).toBeVisible();
+  await messagePages.getByRole("link", { name: /Previous/ }).click();
+  await expect(messagePages.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await expect(subscriberPages.getByText(/^Page 2 of \d+$/)).toBeVisible();
+
   // A search started from a list in pages of two stays in pages of two.
   await page.goto("/dashboard/makeAdmin?pageSize=2");
   const search = page.getByRole("search", { name: "Name or email" });

@@ -85,6 +85,11 @@ test("the reviews carousel's bullets, which swiper makes and not React, answer a
   await expect(bullets.nth(1)).toHaveClass(/swiper-pagination-bullet-active/);
   await bullets.nth(0).click();
   await expect(bullets.nth(0)).toHaveClass(/swiper-pagination-bullet-active/);
+  // On a phone the bullets have a row of their own under the arrows: between them there is room for
+  // about ten, and the home page shows twelve.
+  const arrow = await page.getByTestId("reviews-carousel").getByRole("button", { name: "Next reviews" }).boundingBox();
+  const bullet = await bullets.nth(0).boundingBox();
+  expect(bullet!.y).toBeGreaterThanOrEqual(arrow!.y + arrow!.height);
 });
 
 test("the newsletter and contact forms reach the shop", async ({ page }) => {
@@ -182,6 +187,12 @@ test("without scripts the catalog still searches and sorts: the server renders t
   }
 });
 
+test("a link to a home-page section from elsewhere (the footer, a mail) opens the page at that section", async ({ page }) => {
+  // The sections stream in after the document is parsed, so the browser alone stayed at the top.
+  await page.goto("/#contact");
+  await expect(page.getByRole("heading", { level: 2, name: "Talk to the workshop" })).toBeInViewport();
+});
+
 test("an unknown path shows the not-found page with HTTP 404", async ({ page }) => {
   const response = await page.goto("/no-such-tool-here");
   expect(response?.status()).toBe(404);
@@ -189,6 +200,32 @@ test("an unknown path shows the not-found page with HTTP 404", async ({ page }) 
   await expect(page.getByText(/couldn.t find the page you.re looking for/)).toBeVisible();
   await page.getByRole("link", { name: /back to homepage/i }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test("without scripts, a page whose subject is missing or forbidden still shows its message, with its status", async ({ browser, baseURL }) => {
+  // Next's notFound() and forbidden() answered an empty document, painted only by the scripts
+  // (server/page-status.mjs); these pages now render their message on the server.
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    const missing = await page.goto("/products/00000000-0000-4000-8000-000000000000");
+    expect(missing?.status()).toBe(404);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page).toHaveTitle("ToolForge | Not found");
+    await expect(page.locator('meta[name="robots"][content*="noindex"]')).toHaveCount(1);
+
+    await registerThroughApi(page, baseURL, "Noah Noscript");
+    for (const path of ["/dashboard/orders/ord_nope", "/dashboard/payment/ord_nope", "/purchasePages/prd_nope"]) {
+      expect((await page.goto(path))?.status(), path).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    }
+    expect((await page.goto("/dashboard/manageOrder"))?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1, name: "You don't have access to this page." })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "My Orders" })).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });
 
 test("visitors get the public pages from the server's copy, and an admin's change shows on the next visit", async ({ page, browser, baseURL }) => {

@@ -203,6 +203,21 @@ test("see where you are signed in and sign another device out", async ({ page, b
   await expect(page).toHaveURL(/\/account\/security$/);
   const sessions = page.getByRole("list", { name: "Sessions" });
   await expect(sessions.getByRole("listitem")).toHaveCount(2);
+  // One to a page: the links page through them, and the phone is on the second (this device comes first).
+  await page.goto("/account/security?sessionspageSize=1");
+  const paging = page.getByRole("navigation", { name: "Session pages" });
+  await expect(paging).toContainText("Page 1 of 2");
+  await expect(sessions.getByRole("listitem")).toHaveCount(1);
+  await expect(sessions).toContainText("This device");
+  await paging.getByRole("link", { name: /Next/ }).click();
+  await expect(page).toHaveURL(/sessionspage=2#sessions-title$/);
+  await expect(sessions).toContainText("Safari on iPhone");
+  await expect(page.getByRole("heading", { name: "Where you're signed in" })).toBeInViewport();
+  // Past the last page: the lists' own message and the way back.
+  await page.goto("/account/security?sessionspage=5");
+  await expect(page.getByText("There is no page 5.")).toBeVisible();
+  await page.getByRole("link", { name: "Go to the first page" }).click();
+  await expect(sessions.getByRole("listitem")).toHaveCount(2);
   const phoneRow = sessions.getByRole("listitem").filter({ hasText: "Safari on iPhone" });
   await phoneRow.getByRole("button", { name: /^Sign out/ }).click();
   await expect(page.getByText("Session signed out")).toBeVisible();

@@ -35,6 +35,8 @@ test("order a tool from the home page with a shipping address, then cancel the o
   await expect(page.getByLabel("Email")).not.toBeEditable();
   const quantity = page.getByLabel("Quantity", { exact: true });
   await expect(quantity).toHaveAttribute("placeholder", `Minimum Order ${before.minOrderQuantity}`);
+  // The hint says the range with thousands separated, as the product page does.
+  await expect(page.getByText(`Between ${before.minOrderQuantity.toLocaleString("en-US")} and ${before.stock.toLocaleString("en-US")} units.`)).toBeVisible();
   await expect(quantity).toHaveAttribute("min", String(before.minOrderQuantity));
   await expect(quantity).toHaveAttribute("max", String(before.stock));
   const total = page.getByTestId("order-total");

@@ -174,7 +174,7 @@ test.describe("profile", () => {
     await expect(page.getByLabel("Education")).toBeHidden();
 
     await page.reload();
-    for (const text of [details.education, details.address, details.phone, "25 April 1990"]) {
+    for (const text of [details.education, details.address, details.phone, "Apr 25, 1990"]) {
       await expect(shown).toContainText(text);
     }
     await expect(shown.getByText("Not set yet")).toHaveCount(0);
@@ -182,7 +182,7 @@ test.describe("profile", () => {
     // /profile shows the same content.
     await page.goto("/profile");
     await expect(page).toHaveTitle(/Profile/);
-    await expect(page.getByTestId("profile-details")).toContainText("25 April 1990");
+    await expect(page.getByTestId("profile-details")).toContainText("Apr 25, 1990");
 
     // An impossible date sent straight to the API is refused and changes nothing.
     const origin = new URL(page.url()).origin;
@@ -191,7 +191,7 @@ test.describe("profile", () => {
     const body = (await refused.json()) as { error: { fields?: Record<string, string> } };
     expect(body.error.fields?.birthday).toBe("Enter a real date in the past, e.g. 1990-04-25");
     await page.reload();
-    await expect(page.getByTestId("profile-details")).toContainText("25 April 1990");
+    await expect(page.getByTestId("profile-details")).toContainText("Apr 25, 1990");
   });
 
   test("My Profile has no axe violations with the form open", async ({ page }) => {

@@ -178,3 +178,40 @@ test("the shop cannot be framed and API answers carry the headers", async ({ req
   expect(page.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
   expect(page.headers()["x-frame-options"]).toBe("DENY");
 });
+
+test("an address under /api that no route has answers the API's JSON 404, not the HTML page; better-auth's keep theirs", async ({ request, baseURL }) => {
+  for (const method of ["GET", "POST", "DELETE"] as const) {
+    const answer = await request.fetch("/api/prodcuts", { method, headers: { origin: baseURL! }, data: method === "GET" ? undefined : {} });
+    expect(answer.status(), method).toBe(404);
+    expect(answer.headers()["content-type"], method).toContain("application/json");
+    expect(((await answer.json()) as { error: { code: string } }).error.code, method).toBe("not_found");
+  }
+  const auth = await request.get("/api/auth/nope");
+  expect(auth.status()).toBe(404);
+  expect(((await auth.json()) as { error: { code: string } }).error.code).toBe("not_found");
+  // The routes that exist are unchanged.
+  expect((await request.get("/api/products")).status()).toBe(200);
+});
+
+test("a method a route does not have is a JSON 405 with Allow, before anything reads the body", async ({ request, baseURL }) => {
+  const cases = [
+    { method: "PUT", path: "/api/products", allow: "GET, HEAD, OPTIONS, POST" },
+    { method: "DELETE", path: "/api/cart", allow: "GET, HEAD, OPTIONS, PUT" },
+    { method: "GET", path: "/api/orders/ord_x/refund", allow: "OPTIONS, POST" },
+    { method: "PATCH", path: "/api/auth/sign-in/email", allow: "GET, HEAD, OPTIONS, POST" },
+  ];
+  for (const { method, path, allow } of cases) {
+    // A body that is not even JSON: the answer comes before anyone reads it.
+    const answer = await request.fetch(path, { method, headers: { origin: baseURL!, "content-type": "application/json" }, data: method === "GET" ? undefined : "{not json" });
+    expect(answer.status(), `${method} ${path}`).toBe(405);
+    expect(answer.headers()["allow"], `${method} ${path}`).toBe(allow);
+    expect(answer.headers()["content-type"]).toContain("application/json");
+    expect(answer.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(await answer.json()).toEqual({ error: { code: "method_not_allowed", message: `${method} is not allowed on ${path}: it answers ${allow}.` } });
+  }
+  // The methods a route has are unchanged, HEAD and OPTIONS included.
+  expect((await request.head("/api/products")).status()).toBe(200);
+  const options = await request.fetch("/api/products", { method: "OPTIONS" });
+  expect(options.status()).toBe(204);
+  expect(options.headers()["allow"]).toBe("GET, HEAD, OPTIONS, POST");
+});

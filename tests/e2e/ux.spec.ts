@@ -227,7 +227,7 @@ test("stock states: cards and product pages say N in stock, Only N left or Out o
   // The product's own Buy now comes first; related tools below have their own.
   const buy = page.getByRole("main").getByRole("button", { name: "Buy now" }).first();
   await expect(buy).toBeDisabled();
-  await expect(buy).toHaveAccessibleDescription("Out of stock. Only 3 left, fewer than the minimum order of 5.");
+  await expect(buy).toHaveAccessibleDescription("Out of stock. Only 3 left, fewer than the minimum order of 5. Check back soon.");
   const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "null") as { offers: { availability: string } };
   expect(data.offers.availability).toBe("https://schema.org/OutOfStock");
 
@@ -236,6 +236,13 @@ test("stock states: cards and product pages say N in stock, Only N left or Out o
     const card = page.getByRole("article").filter({ hasText: `Sold Out Awl ${suffix}` });
     await expect(card.getByTestId("stock-badge")).toHaveText("Out of stock", { timeout: 1_000 });
     await expect(card.getByRole("button", { name: "Buy now" })).toBeDisabled();
+    await expect(card.getByRole("button", { name: "Buy now" })).toHaveAccessibleDescription("Only 3 left, fewer than the minimum order of 5. Check back soon.");
     await expect(page.getByRole("article").filter({ hasText: `Low Stock Awl ${suffix}` }).getByTestId("stock-badge")).toHaveText("Only 8 left");
   }).toPass({ timeout: 15_000 });
+
+  // The purchase page words the same fact the same way, with its own way on.
+  await page.goto(`/purchasePages/${out}`);
+  const orderBox = page.getByRole("region", { name: "Order this tool" });
+  await expect(orderBox).toContainText("Only 3 left, fewer than the minimum order of 5. Check back soon or browse other tools.");
+  await expect(orderBox.getByRole("button", { name: /Place order/ })).toHaveCount(0);
 });

@@ -57,6 +57,35 @@ describe("sessions", () => {
     expect((await sessionsRoute.GET(makeRequest("/api/me/sessions"), noParams())).status).toBe(401);
   });
 
+  it("pages the sessions in the database with a true total, this one first on page 1 only", async () => {
+    const person = await signUp({ password: "session-password" });
+    // Five sessions in all: the sign-up's, three more, then the one that asks.
+    for (let index = 0; index < 3; index += 1) await signIn(person.email, "session-password", { "user-agent": FIREFOX });
+    const asking = await signIn(person.email, "session-password", { "user-agent": IPHONE });
+    const pageOf = async (query: string) => {
+      const response = await sessionsRoute.GET(makeRequest(`/api/me/sessions?${query}`, { cookie: asking }), noParams());
+      return { status: response.status, body: (await response.json()) as SessionList & { page: number; pageSize: number; pageCount: number } & ErrorBody };
+    };
+
+    const first = await pageOf("pageSize=2");
+    expect(first.body).toMatchObject({ page: 1, pageSize: 2, total: 5, pageCount: 3 });
+    expect(first.body.items.map((s) => s.current)).toEqual([true, false]);
+    const second = await pageOf("pageSize=2&page=2");
+    const third = await pageOf("pageSize=2&page=3");
+    expect(second.body.items.map((s) => s.current)).toEqual([false, false]);
+    expect(third.body.items).toHaveLength(1);
+    // Every session once, across the pages.
+    const ids = [...first.body.items, ...second.body.items, ...third.body.items].map((s) => s.id);
+    expect(new Set(ids).size).toBe(5);
+    // Past the last page: no rows, the same total.
+    expect((await pageOf("pageSize=2&page=4")).body).toMatchObject({ items: [], total: 5, pageCount: 3 });
+    // The default page holds them all; a page size over 100 is refused with a message.
+    expect((await pageOf("")).body).toMatchObject({ page: 1, pageSize: 20, total: 5 });
+    const tooMany = await pageOf("pageSize=500");
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.error.fields).toEqual({ pageSize: "Page size must be at most 100" });
+  });
+
   it("signs one session out, or all others, and never another account's", async () => {
     const person = await signUp({ password: "session-password" });
     const laptop = await signIn(person.email, "session-password");

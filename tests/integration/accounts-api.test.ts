@@ -61,6 +61,16 @@ describe("sign-up, sign-in and sign-out over HTTP", () => {
     expect(((await response.json()) as Me).email).toBe(session.email);
   });
 
+  it("takes only the signed token of set-auth-token as a bearer, not the bare token a page's script can read from get-session", async () => {
+    const session = await signUp();
+    const read = await authRoute.GET(makeRequest("/api/auth/get-session", { cookie: session.cookie }), noParams());
+    const bare = ((await read.json()) as { session: { token: string } }).session.token;
+    expect(bare).toEqual(expect.any(String));
+    expect(session.token).not.toBe(bare);
+    expect((await me({ bearer: bare })).status).toBe(401);
+    expect((await me({ bearer: session.token ?? "" })).status).toBe(200);
+  });
+
   it("makes an address listed in ADMIN_EMAILS an admin only once it is verified", async () => {
     const session = await signUp({ email: "Boss@ToolForge.test" });
     expect(((await (await me({ cookie: session.cookie })).json()) as Me).role).toBe("customer");

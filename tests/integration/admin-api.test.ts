@@ -155,6 +155,14 @@ describe("products", () => {
     ["description", "  "],
     ["imageUrl", "javascript:alert(1)"],
     ["imageUrl", "http://insecure.example/x.png"],
+    // Addresses the pages could never show: another host (img-src), dot segments, an upload that does not exist.
+    ["imageUrl", "https://images.example.com/saw.jpg"],
+    ["imageUrl", "/images/../../etc/passwd"],
+    ["imageUrl", "/images/products/no-such-tool.svg"],
+    ["imageUrl", "/uploads/nonexistent.webp"],
+    ["imageUrl", `/uploads/${"0".repeat(32)}.webp`],
+    ["name", "\u200b"],
+    ["name", "Saw\u001b[31m"],
   ])("refuses %s = %p with 422 naming the field", async (field, value) => {
     const response = await addProduct({ ...valid, [field]: value });
     expect(response.status).toBe(422);
@@ -174,6 +182,8 @@ describe("products", () => {
     expect(first.status).toBe(201);
     const twin = await addProduct({ ...valid, name: "  scribing GOUGE " });
     expect(twin.status).toBe(409);
+    // Two spaces inside show as one on every page: the same name.
+    expect((await addProduct({ ...valid, name: "Scribing  Gouge" })).status).toBe(409);
     const message = "A product named “scribing GOUGE” is already on sale. Choose another name, or edit that product.";
     expect(((await twin.json()) as ErrorBody).error).toMatchObject({ message, fields: { name: message } });
 

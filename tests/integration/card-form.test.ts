@@ -1,4 +1,5 @@
 import { cardFormSchema } from "@/components/payments/card-form-schema";
+import { declinedMessage } from "@/components/payments/declined";
 
 /** The test card form's own checks (components/payments/card-form-schema.ts), before anything is sent. */
 const messages = (input: Record<string, string>) => {
@@ -22,5 +23,18 @@ describe("the card form", () => {
     const found = messages({ number: "4242 4242 4242 4242", expMonth: "13", expYear: "2020", cvc: "123" });
     expect(found.expMonth).toEqual(expect.any(String));
     expect(found.expYear).not.toBe("Your card's expiration date is in the past.");
+  });
+});
+
+describe("what a refused payment tells the customer to do", () => {
+  it("a declined card: another card, or the bank", () => {
+    expect(declinedMessage("Your card was declined.", "card_declined")).toBe(
+      "Your card was declined. Try another card, or ask your bank why it was refused. Your order waits, unpaid, in My Orders.",
+    );
+  });
+
+  it("a processing error was not a refusal: only its own advice to try again", () => {
+    const reason = "An error occurred while processing your card. Try again in a little bit.";
+    expect(declinedMessage(reason, "processing_error")).toBe(`${reason} Your order waits, unpaid, in My Orders.`);
   });
 });

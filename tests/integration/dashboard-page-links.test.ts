@@ -58,6 +58,17 @@ describe("a dashboard list's paging links keep the page size the reader chose", 
     expect(listHref("/dashboard/messages", { pageSize: 2, spageSize: 3 }, 2, "xyz", "s")).toBe("/dashboard/messages?pageSize=2&spageSize=3&spage=2&scursor=xyz");
   });
 
+  it("one list's links keep where the other list on the page is (Messages: contact messages and subscribers)", async () => {
+    const { listHref, listPosition, readPageQuery } = await import("@/components/admin/pagination");
+    const subscribersAt = listPosition(readPageQuery({ spage: "3", scursor: "def" }, 50, "s"), "s");
+    expect(listHref("/dashboard/messages", subscribersAt, 2, "abc")).toBe("/dashboard/messages?spage=3&scursor=def&page=2&cursor=abc");
+    expect(listHref("/dashboard/messages", subscribersAt, 1)).toBe("/dashboard/messages?spage=3&scursor=def");
+    const messagesAt = listPosition(readPageQuery({ page: "2", cursor: "abc" }, 25), "");
+    expect(listHref("/dashboard/messages", messagesAt, 1, undefined, "s")).toBe("/dashboard/messages?page=2&cursor=abc");
+    // A list on its first page adds nothing.
+    expect(listPosition(readPageQuery({}, 25), "")).toEqual({});
+  });
+
   it("Manage Order's links keep the filters and the size on every page, the first included", async () => {
     const { manageOrderHref } = await import("@/components/admin/order-filters");
     const filters = { state: "paid-pending", q: "ann@example.com" } as const;

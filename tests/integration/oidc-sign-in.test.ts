@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import * as authRoute from "@/app/api/auth/[...all]/route";
 import * as meRoute from "@/app/api/me/route";
 import { getDb } from "@/lib/db/client";
 import { account, user } from "@/models/schema";
@@ -27,6 +28,16 @@ async function oidcAccountOf(userId: string) {
 const SLOW = 90_000;
 
 describe("staff single sign-on through an OpenID Connect provider", () => {
+  it("a callback without its sign-in's state (opened in another browser, or long after) lands on the sign-in page with a message", async () => {
+    for (const query of ["", "?code=abc&state=not-a-state"]) {
+      const back = await authRoute.GET(makeRequest(`/api/auth/callback/oidc${query}`), noParams());
+      expect(back.status).toBe(302);
+      const location = new URL(back.headers.get("location") ?? "", "http://shop.test");
+      expect(location.pathname).toBe("/login");
+      expect(location.searchParams.get("error")).toEqual(expect.any(String));
+    }
+  });
+
   it("creates the account on first sign-in, with the provider's photo stored by the shop", async () => {
     const email = uniqueEmail("staff");
     const callback = await signInThroughProvider(email);

@@ -1,6 +1,7 @@
 import Ajv2020 from "ajv/dist/2020";
 import * as health from "@/app/api/health/route";
 import * as identity from "@/app/api/me/identity/route";
+import * as sessions from "@/app/api/me/sessions/route";
 import * as live from "@/app/api/health/live/route";
 import * as ready from "@/app/api/health/ready/route";
 import * as openapi from "@/app/api/openapi.json/route";
@@ -137,6 +138,8 @@ describe("real answers match the document", () => {
     const refused = await unsubscribe.POST(makeRequest("/api/newsletter/unsubscribe", { method: "POST", json: { email: leaving, token: "not-the-token" } }), noParams());
     expect(refused.status).toBe(422);
     await expectDocumented("POST", "/api/newsletter/unsubscribe", refused);
+    await expectDocumented("GET", "/api/me/sessions", await sessions.GET(makeRequest("/api/me/sessions?pageSize=5", { cookie: customer.cookie }), noParams()));
+    await expectDocumented("GET", "/api/me/sessions", await sessions.GET(makeRequest("/api/me/sessions?page=0", { cookie: customer.cookie }), noParams()));
     await expectDocumented("GET", "/api/health", await health.GET(makeRequest("/api/health"), noParams()));
     await expectDocumented("GET", "/api/health/live", await live.GET(makeRequest("/api/health/live"), noParams()));
     await expectDocumented("GET", "/api/health/ready", await ready.GET(makeRequest("/api/health/ready"), noParams()));

@@ -142,8 +142,8 @@ describe("orders with several lines", () => {
     ]);
     expect(response.status).toBe(409);
     const error = await errorOf(response);
-    expect(error.message).toBe("Scarce Chisel: Only 1 units are left. Order between 1 and 1 units.");
-    expect(error.fields?.["items.1.quantity"]).toBe("Order between 1 and 1 units");
+    expect(error.message).toBe("Scarce Chisel: Only 1 unit is left. Order exactly 1 unit.");
+    expect(error.fields?.["items.1.quantity"]).toBe("Order exactly 1 unit");
     expect(await stockOf(plenty.id)).toBe(50);
     expect(await stockOf(scarce.id)).toBe(1);
     expect(await orderCount()).toBe(ordersBefore);

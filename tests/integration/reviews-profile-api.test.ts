@@ -11,7 +11,8 @@ import { auditSentence } from "@/lib/audit/sentence";
 import { getDb } from "@/lib/db/client";
 import { listProductReviews } from "@/lib/reviews/service";
 import { waitForPendingMail } from "@/lib/mail";
-import { auditLog, mailOutbox } from "@/models/schema";
+import { listBoughtProducts } from "@/lib/orders/purchases";
+import { auditLog, mailOutbox, product } from "@/models/schema";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
 import { createProduct, markPaidForTest, TEST_ADDRESS } from "@/tests/fixtures/shop";
@@ -94,6 +95,40 @@ describe("reviews", () => {
     expect((await publicReviews()).find((r) => r.id === written.id)?.verifiedBuyer).toBe(false);
     await markPaidForTest(order.id);
     expect((await publicReviews()).find((r) => r.id === written.id)?.verifiedBuyer).toBe(true);
+  });
+
+  it("names the tool a review is about in the admins' list, not only its id", async () => {
+    const author = await signUp({ name: "Tool Reviewer" });
+    const item = await createProduct({ stock: 5 });
+    const order = (await (await orders.POST(
+      makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity: 1, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS }, cookie: author.cookie }),
+      noParams(),
+    )).json()) as { id: string };
+    await markPaidForTest(order.id);
+    const written = (await (await post(author, { text: "Holds an edge all week.", rating: 5, productId: item.id })).json()) as Review;
+    const all = (await (await adminReviews.GET(makeRequest("/api/admin/reviews", { cookie: admin.cookie }), noParams())).json()) as {
+      items: (Review & { productName: string | null })[];
+    };
+    expect(all.items.find((r) => r.id === written.id)).toMatchObject({ productId: item.id, productName: item.name });
+    const hidden = await reviewById.PATCH(makeRequest(`/api/reviews/${written.id}`, { method: "PATCH", json: { hidden: true }, cookie: admin.cookie }), noParams({ id: written.id }));
+    expect(await hidden.json()).toMatchObject({ hidden: true, productName: item.name });
+  });
+
+  it("offers for review only the bought tools still on sale", async () => {
+    const author = await signUp({ name: "Two Tools" });
+    const kept = await createProduct({ stock: 5 });
+    const gone = await createProduct({ stock: 5 });
+    for (const item of [kept, gone]) {
+      const placed = (await (await orders.POST(
+        makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity: 1, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS }, cookie: author.cookie }),
+        noParams(),
+      )).json()) as { id: string };
+      await markPaidForTest(placed.id);
+    }
+    const db = await getDb();
+    await db.update(product).set({ deletedAt: new Date() }).where(eq(product.id, gone.id));
+    const bought = await listBoughtProducts(author.userId);
+    expect(bought.map((b) => b.productId)).toEqual([kept.id]);
   });
 
   it("returns HTML in review text as plain text, never changed into markup", async () => {

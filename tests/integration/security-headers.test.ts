@@ -232,9 +232,9 @@ describe("nonceInjector", () => {
       expect(out).toContain('<script nonce="N" src="/elsewhere.js" async=""></script>');
       expect(out).toContain('<script nonce="N">self.x=1</script>');
       // One loader, right before the first placeholder.
-      const loaders = out.match(/<script nonce="N">\(function\(\)\{[^<]*function load\(\)/g) ?? [];
+      const loaders = out.match(/<script nonce="N">\(function\(\)\{[^<]*function load\(spread\)/g) ?? [];
       expect(loaders).toHaveLength(1);
-      expect(out.indexOf("function load()")).toBeLessThan(out.indexOf(placeholder("/_next/static/chunks/a.js")));
+      expect(out.indexOf("function load(spread)")).toBeLessThan(out.indexOf(placeholder("/_next/static/chunks/a.js")));
     }
   });
 
@@ -248,14 +248,22 @@ describe("nonceInjector", () => {
 });
 
 describe("the loader of the chunks after the first paint (ADR 041)", () => {
-  /** Runs the loader in a parsed document that has not painted yet; answers the scripts it added. */
-  function runLoader(htmlId: string): { added: string[]; timers: number[] } {
+  const CHUNKS = ["/_next/static/chunks/a.js", "/_next/static/chunks/b.js", "/_next/static/chunks/c.js"];
+
+  /**
+   * Runs the loader in a parsed document that has not painted yet. Timers and the paint observer are
+   * held, not run: `paint()` reports the first contentful paint, `runTimers()` runs each pending timer
+   * as the browser would, one task each.
+   */
+  function runLoader(htmlId: string) {
     const added: string[] = [];
-    const timers: number[] = [];
+    const timers: { ms: number; run: () => void }[] = [];
+    const tasks: string[][] = [];
+    let observed: ((entries: { getEntriesByName(name: string): unknown[] }, observer: { disconnect(): void }) => void) | null = null;
     const document = {
       readyState: "complete",
       documentElement: { id: htmlId },
-      querySelectorAll: () => [{ getAttribute: () => "/_next/static/chunks/a.js" }],
+      querySelectorAll: () => CHUNKS.map((src) => ({ getAttribute: () => src })),
       createElement: () => ({ src: "", async: false }),
       head: { appendChild: (script: { src: string }) => added.push(script.src) },
       addEventListener: () => undefined,
@@ -263,26 +271,53 @@ describe("the loader of the chunks after the first paint (ADR 041)", () => {
     // Paint timing is supported, and the first paint has not been reported yet.
     class PerformanceObserver {
       static supportedEntryTypes = ["paint"];
+      constructor(callback: typeof observed) {
+        observed = callback;
+      }
       observe() {}
     }
     vm.runInNewContext(LOAD_AFTER_PAINT, {
       document,
       window: { PerformanceObserver, addEventListener: () => undefined },
       PerformanceObserver,
-      setTimeout: (_: () => void, ms: number) => timers.push(ms),
+      setTimeout: (run: () => void, ms: number) => timers.push({ ms, run }),
       requestAnimationFrame: () => undefined,
     });
-    return { added, timers };
+    return {
+      added,
+      tasks,
+      timerDelays: () => timers.map((timer) => timer.ms),
+      paint: () => observed?.({ getEntriesByName: (name) => (name === "first-contentful-paint" ? [{}] : []) }, { disconnect: () => undefined }),
+      /** Runs the timers due now (0 ms) in order, including those they set; answers what each task added. */
+      runTimers: () => {
+        for (let next = timers.findIndex((timer) => timer.ms === 0); next >= 0; next = timers.findIndex((timer) => timer.ms === 0)) {
+          const [timer] = timers.splice(next, 1);
+          const before = added.length;
+          timer?.run();
+          tasks.push(added.slice(before));
+        }
+        return tasks;
+      },
+    };
   }
 
   it("waits for the first paint on a page", () => {
-    const { added, timers } = runLoader("");
-    expect(added).toEqual([]);
-    expect(timers).toEqual([3000]);
+    const loader = runLoader("");
+    expect(loader.added).toEqual([]);
+    expect(loader.timerDelays()).toEqual([3000]);
+  });
+
+  it("adds the chunks after the first paint, each in a task of its own and in the page's order", () => {
+    const loader = runLoader("");
+    loader.paint();
+    expect(loader.added).toEqual([]);
+    const tasks = loader.runTimers();
+    expect(loader.added).toEqual(CHUNKS);
+    expect(tasks.filter((task) => task.length > 0)).toEqual(CHUNKS.map((src) => [src]));
   });
 
   it("loads at once on Next's error document, which is blank until its scripts run", () => {
-    expect(runLoader("__next_error__").added).toEqual(["/_next/static/chunks/a.js"]);
+    expect(runLoader("__next_error__").added).toEqual(CHUNKS);
   });
 });
 

@@ -4,10 +4,12 @@ import { EmailSection } from "@/components/account/email-section";
 import { PasswordSection } from "@/components/account/password-section";
 import { PhoneNumberSection } from "@/components/account/phone-number-section";
 import { isRecentSignIn } from "@/lib/accounts/recent-sign-in";
-import { SessionsSection } from "@/components/account/sessions-section";
+import { SESSIONS_PAGING_PREFIX, SessionsSection } from "@/components/account/sessions-section";
+import { readPageQuery } from "@/components/admin/pagination";
 import { TwoFactorSection } from "@/components/account/two-factor-section";
 import { requirePageActor } from "@/components/auth/session";
 import { getSecurityOverview } from "@/lib/accounts/security";
+import { SESSION_PAGE_SIZE } from "@/models/accounts";
 
 export const metadata: Metadata = { title: "Sign-in & security", robots: { index: false } };
 
@@ -16,8 +18,11 @@ export const metadata: Metadata = { title: "Sign-in & security", robots: { index
  * (components/account/security-section.tsx); two-factor and phone take the overview of how the
  * account signs in.
  */
-export default async function AccountSecurityPage() {
+type AccountSecurityPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function AccountSecurityPage({ searchParams }: AccountSecurityPageProps) {
   const actor = await requirePageActor("/account/security");
+  const sessionsPaging = readPageQuery(await searchParams, SESSION_PAGE_SIZE, SESSIONS_PAGING_PREFIX);
   const overview = await getSecurityOverview(actor);
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6">
@@ -33,7 +38,7 @@ export default async function AccountSecurityPage() {
         <PasswordSection actor={actor} />
         <TwoFactorSection enabled={overview.twoFactorEnabled} needsPassword={overview.hasPassword} />
         <PhoneNumberSection phoneNumber={overview.phoneNumber} recentSignIn={isRecentSignIn(actor)} />
-        <SessionsSection actor={actor} />
+        <SessionsSection actor={actor} paging={sessionsPaging} />
         <DeleteAccountSection actor={actor} />
       </div>
     </div>

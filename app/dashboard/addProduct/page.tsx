@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { AdminPageHeader } from "@/components/admin/data-table";
 import { ProductForm } from "@/components/admin/product-form";
-import { requirePageAdmin } from "@/components/auth/session";
+import { findPageAdmin } from "@/components/auth/session";
+import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 
 export const metadata: Metadata = { title: "Add Product", robots: { index: false } };
 
 export default async function AddProductPage() {
-  await requirePageAdmin("/dashboard/addProduct");
+  if (!(await findPageAdmin("/dashboard/addProduct"))) return <ForbiddenMessage />;
 
   return (
     <>

@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageActor } from "@/components/auth/session";
 import { ReviewForm } from "@/components/reviews/review-form";
-import { findProductById } from "@/lib/catalog/service";
+import { findProductAt } from "@/lib/catalog/service";
 import { listBoughtProducts } from "@/lib/orders/purchases";
 import { findMyReview } from "@/lib/reviews/service";
-import { productIdSchema, productPath } from "@/models/catalog";
+import { productPath } from "@/models/catalog";
 
 export const metadata: Metadata = { title: "Add Review", robots: { index: false } };
 
@@ -19,8 +19,7 @@ export default async function AddReviewPage({ searchParams }: AddReviewPageProps
     typeof asked === "string" ? `/dashboard/addReview?product=${encodeURIComponent(asked)}` : "/dashboard/addReview",
   );
   const bought = await listBoughtProducts(actor.userId);
-  const parsed = productIdSchema.safeParse(asked);
-  const product = parsed.success ? await findProductById(parsed.data) : null;
+  const product = await findProductAt(asked);
 
   if (asked !== undefined) {
     const canReview = product !== null && bought.some((item) => item.productId === product.id);

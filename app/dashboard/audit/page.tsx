@@ -3,8 +3,10 @@ import { AuditTable } from "@/components/admin/audit-table";
 import { AdminPageHeader, ListEmptyState } from "@/components/admin/data-table";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
-import { requirePageAdmin } from "@/components/auth/session";
+import { findPageAdmin } from "@/components/auth/session";
+import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { listAudit } from "@/lib/audit/service";
+import { countOf } from "@/models/count";
 
 export const metadata: Metadata = { title: "Audit log", robots: { index: false } };
 
@@ -13,7 +15,8 @@ type AuditPageProps = { searchParams: Promise<Record<string, string | string[] |
 const PAGE_SIZE = 50;
 
 export default async function AuditPage({ searchParams }: AuditPageProps) {
-  const actor = await requirePageAdmin("/dashboard/audit");
+  const actor = await findPageAdmin("/dashboard/audit");
+  if (!actor) return <ForbiddenMessage />;
   const params = await searchParams;
 
   const paging = readPageQuery(params, PAGE_SIZE);
@@ -32,7 +35,7 @@ export default async function AuditPage({ searchParams }: AuditPageProps) {
   return (
     <>
       <AdminPageHeader title="Audit log">
-        {about} ({log.total} {log.total === 1 ? "entry" : "entries"}).
+        {about} ({countOf(log.total, "entry", "entries")}).
       </AdminPageHeader>
       {log.items.length === 0 ? (
         <ListEmptyState total={log.total} page={log.page} firstPageHref={pageHref(1)} empty="Nothing has been changed yet." />

@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import { AdminPageHeader, cellClass, ListEmptyState, TableFrame, TableHead } from "@/components/admin/data-table";
-import { formatDateTime } from "@/components/admin/format";
+import { formatDateTime } from "@/models/dates";
 import { OutboxMails } from "@/components/admin/outbox-mails";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
-import { requirePageAdmin } from "@/components/auth/session";
+import { findPageAdmin } from "@/components/auth/session";
+import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { getEnv } from "@/lib/env";
 import { listOutboxMail, listUndeliveredMail } from "@/lib/mail/outbox";
+import { countOf } from "@/models/count";
 
 export const metadata: Metadata = { title: "Mail", robots: { index: false } };
 
@@ -20,7 +22,8 @@ const UNDELIVERED_PAGE_SIZE = 25;
  * where every mail the shop writes stays, so an admin can read it here.
  */
 export default async function MailPage({ searchParams }: MailPageProps) {
-  const actor = await requirePageAdmin("/dashboard/mail");
+  const actor = await findPageAdmin("/dashboard/mail");
+  if (!actor) return <ForbiddenMessage />;
   if (!getEnv().SMTP_URL) {
     const params = await searchParams;
     const paging = readPageQuery(params, OUTBOX_PAGE_SIZE);
@@ -39,7 +42,7 @@ export default async function MailPage({ searchParams }: MailPageProps) {
     return (
       <>
         <AdminPageHeader title="Mail">
-          {about} {outbox.total === 1 ? "1 mail" : `${outbox.total} mails`}, newest first.
+          {about} {countOf(outbox.total, "mail", "mails")}, newest first.
         </AdminPageHeader>
         {outbox.items.length === 0 ? (
           <ListEmptyState total={outbox.total} page={outbox.page} firstPageHref={outboxHref(1)} empty="No mail yet.">
@@ -71,7 +74,7 @@ export default async function MailPage({ searchParams }: MailPageProps) {
   return (
     <>
       <AdminPageHeader title="Undelivered mail">
-        {about} {mails.total === 1 ? "1 mail is waiting" : `${mails.total} mails are waiting`}, newest first.
+        {about} {countOf(mails.total, "mail is waiting", "mails are waiting")}, newest first.
       </AdminPageHeader>
       {mails.items.length === 0 ? (
         <ListEmptyState total={mails.total} page={mails.page} firstPageHref={undeliveredHref(1)} empty="Every mail was delivered.">

@@ -5,10 +5,12 @@ import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-l
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { SearchForm } from "@/components/admin/search-form";
 import { UsersTable } from "@/components/admin/users-table";
-import { requirePageAdmin } from "@/components/auth/session";
+import { findPageAdmin } from "@/components/auth/session";
+import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { textLinkClass } from "@/components/ui/button";
 import { listUsers } from "@/lib/accounts/users";
 import { searchTextSchema } from "@/models/paging";
+import { countOf } from "@/models/count";
 
 export const metadata: Metadata = { title: "Make Admin", robots: { index: false } };
 
@@ -18,7 +20,8 @@ const PATH = "/dashboard/makeAdmin";
 const PAGE_SIZE = 50;
 
 export default async function MakeAdminPage({ searchParams }: MakeAdminPageProps) {
-  const actor = await requirePageAdmin(PATH);
+  const actor = await findPageAdmin(PATH);
+  if (!actor) return <ForbiddenMessage />;
 
   const params = await searchParams;
   const q = searchTextSchema.catch(undefined).parse(Array.isArray(params.q) ? params.q[0] : params.q);
@@ -42,8 +45,8 @@ export default async function MakeAdminPage({ searchParams }: MakeAdminPageProps
   return (
     <>
       <AdminPageHeader title="Make Admin">
-        {list.total === 1 ? "1 account" : `${list.total} accounts`}
-        {q ? ` match “${q}”` : ""}, {list.admins === 1 ? "1 admin" : `${list.admins} admins`} in the shop. Admins can manage orders,
+        {countOf(list.total, "account", "accounts")}
+        {q ? ` ${list.total === 1 ? "matches" : "match"} “${q}”` : ""}, {countOf(list.admins, "admin", "admins")} in the shop. Admins can manage orders,
         products and roles; a change applies on that person&apos;s next click.
       </AdminPageHeader>
       {searchForm}

@@ -6,9 +6,11 @@ import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-l
 import { manageOrderHref, readOrderFilters, toAdminOrderQuery } from "@/components/admin/order-filters";
 import { keptPageSize, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { OrdersTable } from "@/components/admin/orders-table";
-import { requirePageAdmin } from "@/components/auth/session";
+import { findPageAdmin } from "@/components/auth/session";
+import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { textLinkClass } from "@/components/ui/button";
 import { listAllOrders } from "@/lib/orders/service";
+import { countOf } from "@/models/count";
 
 export const metadata: Metadata = { title: "Manage Order", robots: { index: false } };
 
@@ -17,7 +19,8 @@ const PAGE_SIZE = 25;
 type ManageOrderPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function ManageOrderPage({ searchParams }: ManageOrderPageProps) {
-  const actor = await requirePageAdmin("/dashboard/manageOrder");
+  const actor = await findPageAdmin("/dashboard/manageOrder");
+  if (!actor) return <ForbiddenMessage />;
 
   const params = await searchParams;
   const filters = readOrderFilters(params);
@@ -47,7 +50,7 @@ export default async function ManageOrderPage({ searchParams }: ManageOrderPageP
     <>
       {header}
       <p role="status" className="mb-3 text-sm text-slate-700">
-        {list.total === 1 ? "1 order" : `${list.total} orders`}
+        {countOf(list.total, "order", "orders")}
         {filtered ? (list.total === 1 ? " matches these filters" : " match these filters") : ""}.
       </p>
       {list.items.length === 0 ? (

@@ -3,10 +3,12 @@ import Link from "next/link";
 import { AdminPageHeader, ListEmptyState } from "@/components/admin/data-table";
 import { Pagination, readPage } from "@/components/admin/pagination";
 import { ProductsTable } from "@/components/admin/products-table";
-import { requirePageAdmin } from "@/components/auth/session";
+import { findPageAdmin } from "@/components/auth/session";
+import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { ButtonLink, textLinkClass } from "@/components/ui/button";
 import { listProducts } from "@/lib/catalog/service";
 import { MAX_PAGE_SIZE } from "@/models/catalog";
+import { countOf } from "@/models/count";
 
 export const metadata: Metadata = { title: "Manage Products", robots: { index: false } };
 
@@ -15,7 +17,7 @@ type ManageProductsPageProps = { searchParams: Promise<Record<string, string | s
 const pageHref = (page: number) => (page > 1 ? `/dashboard/manageProducts?page=${page}` : "/dashboard/manageProducts");
 
 export default async function ManageProductsPage({ searchParams }: ManageProductsPageProps) {
-  await requirePageAdmin("/dashboard/manageProducts");
+  if (!(await findPageAdmin("/dashboard/manageProducts"))) return <ForbiddenMessage />;
 
   const page = readPage((await searchParams).page);
   const list = await listProducts({ q: undefined, sort: "newest", page, pageSize: MAX_PAGE_SIZE });
@@ -31,7 +33,7 @@ export default async function ManageProductsPage({ searchParams }: ManageProduct
           </ButtonLink>
         }
       >
-        {list.total === 1 ? "1 product is" : `${list.total} products are`} on sale. Deleting a product takes it off sale;
+        {countOf(list.total, "product is", "products are")} on sale. Deleting a product takes it off sale;
         orders already placed keep it.
       </AdminPageHeader>
       {list.items.length === 0 ? (

@@ -2,9 +2,10 @@ import type { Metadata } from "next";
 import { ContactMessages } from "@/components/admin/contact-messages";
 import { AdminPageHeader } from "@/components/admin/data-table";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
-import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
+import { keptPageSize, listHref, listPosition, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { SubscribersList } from "@/components/admin/subscribers-list";
-import { requirePageAdmin } from "@/components/auth/session";
+import { findPageAdmin } from "@/components/auth/session";
+import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { listContactMessages, listSubscribers } from "@/lib/messages/service";
 
 export const metadata: Metadata = { title: "Messages", robots: { index: false } };
@@ -16,22 +17,26 @@ const MESSAGES_PAGE_SIZE = 25;
 const SUBSCRIBERS_PAGE_SIZE = 50;
 
 export default async function MessagesPage({ searchParams }: MessagesPageProps) {
-  const actor = await requirePageAdmin(PATH);
+  const actor = await findPageAdmin(PATH);
+  if (!actor) return <ForbiddenMessage />;
 
   const params = await searchParams;
   // At most 25 messages a page: each carries up to 5,000 characters, twice (HTML and RSC payload).
   const messagesPaging = readPageQuery(params, MESSAGES_PAGE_SIZE, "", 25);
   const subscribersPaging = readPageQuery(params, SUBSCRIBERS_PAGE_SIZE, "s");
-  // Two lists on one page: the messages page with ?page=&cursor=, the subscribers with ?spage=&scursor=.
-  // Either list's links keep both page sizes the reader chose.
-  const sizes = { pageSize: keptPageSize(messagesPaging, MESSAGES_PAGE_SIZE), spageSize: keptPageSize(subscribersPaging, SUBSCRIBERS_PAGE_SIZE) };
-  const messagesHref = (page: number, cursor?: string) => listHref(PATH, sizes, page, cursor);
-  const subscribersHref = (page: number, cursor?: string) => `${listHref(PATH, sizes, page, cursor, "s")}#subscribers-title`;
   // Each list on its own: a damaged link of one leaves the other shown.
   const [messages, subscribers] = await Promise.all([
     findListPage(() => listContactMessages(actor, messagesPaging)),
     findListPage(() => listSubscribers(actor, subscribersPaging)),
   ]);
+  // Two lists on one page: the messages page with ?page=&cursor=, the subscribers with ?spage=&scursor=.
+  // Either list's links keep both page sizes the reader chose, and the page the other list is on, so
+  // paging through one does not send the other back to its first page (a damaged link is not kept).
+  const sizes = { pageSize: keptPageSize(messagesPaging, MESSAGES_PAGE_SIZE), spageSize: keptPageSize(subscribersPaging, SUBSCRIBERS_PAGE_SIZE) };
+  const messagesAt = messages ? listPosition(messagesPaging, "") : {};
+  const subscribersAt = subscribers ? listPosition(subscribersPaging, "s") : {};
+  const messagesHref = (page: number, cursor?: string) => listHref(PATH, { ...sizes, ...subscribersAt }, page, cursor);
+  const subscribersHref = (page: number, cursor?: string) => `${listHref(PATH, { ...sizes, ...messagesAt }, page, cursor, "s")}#subscribers-title`;
 
   return (
     <>

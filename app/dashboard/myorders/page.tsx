@@ -6,6 +6,7 @@ import { requirePageActor } from "@/components/auth/session";
 import { MyOrdersTable } from "@/components/orders/my-orders-table";
 import { textLinkClass } from "@/components/ui/button";
 import { listMyOrders } from "@/lib/orders/service";
+import { countOf } from "@/models/count";
 
 export const metadata: Metadata = { title: "My Orders", robots: { index: false } };
 
@@ -48,7 +49,7 @@ export default async function MyOrdersPage({ searchParams }: MyOrdersPageProps) 
       ) : (
         <>
           <p className="mt-2 mb-6 max-w-2xl text-slate-700">
-            {list.total === 1 ? "1 order" : `${list.total} orders`}. Unpaid orders keep their units reserved for you for a while: pay for
+            {countOf(list.total, "order", "orders")}. Unpaid orders keep their units reserved for you for a while: pay for
             them here, or cancel them to put the units back.
           </p>
           {list.items.length === 0 ? (

@@ -3,8 +3,10 @@ import { AdminPageHeader, ListEmptyState } from "@/components/admin/data-table";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { ReviewsTable } from "@/components/admin/reviews-table";
-import { requirePageAdmin } from "@/components/auth/session";
+import { findPageAdmin } from "@/components/auth/session";
+import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { listAllReviews } from "@/lib/reviews/service";
+import { countOf } from "@/models/count";
 
 export const metadata: Metadata = { title: "Reviews", robots: { index: false } };
 
@@ -14,7 +16,8 @@ const PATH = "/dashboard/reviews";
 const PAGE_SIZE = 20;
 
 export default async function ReviewsPage({ searchParams }: ReviewsPageProps) {
-  const actor = await requirePageAdmin(PATH);
+  const actor = await findPageAdmin(PATH);
+  if (!actor) return <ForbiddenMessage />;
   const params = await searchParams;
 
   // At most 25 reviews a page: each carries up to 1,000 characters, twice (HTML and RSC payload).
@@ -33,7 +36,7 @@ export default async function ReviewsPage({ searchParams }: ReviewsPageProps) {
   return (
     <>
       <AdminPageHeader title="Reviews">
-        {list.total === 1 ? "1 review" : `${list.total} reviews`}
+        {countOf(list.total, "review", "reviews")}
         {list.hidden > 0 ? `, ${list.hidden} hidden` : ""}. Hide a review to take it off the home page; Show puts it back.
       </AdminPageHeader>
       {list.items.length === 0 ? (

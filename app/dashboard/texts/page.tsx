@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { AdminPageHeader, ListEmptyState } from "@/components/admin/data-table";
 import { Pagination, readPage } from "@/components/admin/pagination";
 import { TextMessages } from "@/components/admin/text-messages";
-import { requirePageAdmin } from "@/components/auth/session";
+import { findPageAdmin } from "@/components/auth/session";
+import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { listTextMessages } from "@/lib/sms";
 
 export const metadata: Metadata = { title: "Text messages", robots: { index: false } };
@@ -13,7 +14,8 @@ const pageHref = (page: number) => (page > 1 ? `/dashboard/texts?page=${page}` :
 
 /** The SMS outbox: with no SMS provider configured, texts (sign-in codes) are kept here instead of sent. */
 export default async function TextsPage({ searchParams }: TextsPageProps) {
-  const actor = await requirePageAdmin("/dashboard/texts");
+  const actor = await findPageAdmin("/dashboard/texts");
+  if (!actor) return <ForbiddenMessage />;
 
   const page = readPage((await searchParams).page);
   const texts = await listTextMessages(actor, page);

@@ -1,17 +1,17 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { BuyBox } from "@/components/catalog/buy-box";
 import { ProductGrid } from "@/components/catalog/product-grid";
 import { StockBadge } from "@/components/catalog/stock-badge";
+import { notFoundMetadata, notFoundPage } from "@/components/layout/not-found";
 import { ProductReviews } from "@/components/reviews/product-reviews";
 import { Img } from "@/components/ui/img";
-import { findProductById, listRelatedProducts } from "@/lib/catalog/service";
+import { findProductAt, listRelatedProducts } from "@/lib/catalog/service";
 import { getEnv } from "@/lib/env";
 import { formatMoney, formatUnits } from "@/lib/money/format";
 import { listProductReviews } from "@/lib/reviews/service";
-import { productIdSchema, productPath, schemaAvailability, stockState, type Product } from "@/models/catalog";
+import { productPath, schemaAvailability, stockState, type Product } from "@/models/catalog";
 import type { ReviewView } from "@/models/reviews";
 
 // Like the home page and the catalog (docs/decisions/027): rendered at request time from the catalog
@@ -21,18 +21,13 @@ export const dynamic = "force-dynamic";
 
 type ProductPageProps = { params: Promise<{ id: string }> };
 
-async function findProduct(id: string): Promise<Product | null> {
-  const parsed = productIdSchema.safeParse(id);
-  return parsed.success ? findProductById(parsed.data) : null;
-}
-
 function absolute(pathOrUrl: string): string {
   return new URL(pathOrUrl, `${getEnv().appUrl}/`).toString();
 }
 
 export async function generateMetadata({ params }: ProductPageProps): Promise<Metadata> {
-  const product = await findProduct((await params).id);
-  if (!product) return { title: "Not found", robots: { index: false } };
+  const product = await findProductAt((await params).id);
+  if (!product) return notFoundMetadata;
   const description = product.description.length > 160 ? `${product.description.slice(0, 157)}…` : product.description;
   const path = productPath(product.id);
   return {
@@ -103,8 +98,8 @@ function jsonForScript(value: unknown): string {
 }
 
 export default async function ProductPage({ params }: ProductPageProps) {
-  const product = await findProduct((await params).id);
-  if (!product) notFound();
+  const product = await findProductAt((await params).id);
+  if (!product) return notFoundPage();
   const [related, reviews] = await Promise.all([listRelatedProducts(product.id, 4), listProductReviews(product.id)]);
   const state = stockState(product);
 

@@ -1,29 +1,36 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { requirePageActor } from "@/components/auth/session";
+import { findPageActor, requirePageActor } from "@/components/auth/session";
 import { AddToCartButton } from "@/components/cart/add-to-cart-button";
+import { notFoundMetadata, notFoundPage } from "@/components/layout/not-found";
 import { OrderForm } from "@/components/orders/order-form";
 import { textLinkClass } from "@/components/ui/button";
 import { Img } from "@/components/ui/img";
-import { findProductById } from "@/lib/catalog/service";
+import { findProductAt } from "@/lib/catalog/service";
 import { getEnv } from "@/lib/env";
 import { formatMoney, formatUnits } from "@/lib/money/format";
 import { findLastShippingDetails } from "@/lib/orders/service";
-import { productIdSchema } from "@/models/catalog";
+import { formatCount } from "@/models/count";
+import { stockState } from "@/models/stock";
 
-export const metadata: Metadata = { title: "Purchase", robots: { index: false } };
+const pageMetadata = { title: "Purchase", robots: { index: false } } satisfies Metadata;
 
 type PurchasePageProps = { params: Promise<{ id: string }>; searchParams: Promise<{ quantity?: string | string[] }> };
+
+export async function generateMetadata({ params }: PurchasePageProps): Promise<Metadata> {
+  // Signed out, the page redirects to sign-in: the title says nothing of the product.
+  if (!(await findPageActor())) return pageMetadata;
+  return (await findProductAt((await params).id)) ? pageMetadata : notFoundMetadata;
+}
 
 export default async function PurchasePage({ params, searchParams }: PurchasePageProps) {
   const { id } = await params;
   // Sign-in first: a signed-out visitor learns nothing, not even whether the product exists.
   const actor = await requirePageActor(`/purchasePages/${encodeURIComponent(id)}`);
-  const parsedId = productIdSchema.safeParse(id);
-  const product = parsedId.success ? await findProductById(parsedId.data) : null;
-  if (!product) notFound();
-  const inStock = product.stock >= product.minOrderQuantity;
+  const product = await findProductAt(id);
+  if (!product) return notFoundPage();
+  const stock = stockState(product);
+  const inStock = stock.kind !== "out";
   const defaults = inStock ? await findLastShippingDetails(actor) : null;
   // The quantity chosen on the product page, when it is one that can be ordered; the form checks it again.
   const asked = Number((await searchParams).quantity);
@@ -50,7 +57,7 @@ export default async function PurchasePage({ params, searchParams }: PurchasePag
           </p>
           <ul className="mt-4 space-y-1 text-slate-700">
             <li>
-              Available stock: <span className="font-semibold text-slate-900">{product.stock}</span>
+              Available stock: <span className="font-semibold text-slate-900">{formatCount(product.stock)}</span>
             </li>
             <li>
               Minimum order: <span className="font-semibold text-slate-900">{formatUnits(product.minOrderQuantity)}</span>
@@ -90,7 +97,7 @@ export default async function PurchasePage({ params, searchParams }: PurchasePag
             <div className="mt-4 rounded-lg border border-slate-300 bg-slate-50 p-4">
               <p className="text-lg font-semibold text-slate-900">Out of stock</p>
               <p className="mt-1 text-slate-700">
-                Fewer than {product.minOrderQuantity} units are left, the minimum order. Check back soon or{" "}
+                {stock.reason} Check back soon or{" "}
                 <Link href="/servicedata" className={textLinkClass}>
                   browse other tools
                 </Link>

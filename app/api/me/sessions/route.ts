@@ -1,7 +1,10 @@
 import { route } from "@/lib/api/route";
 import { listSessions } from "@/lib/accounts/sessions";
-import { json} from "@/lib/http";
+import { json, parseListQuery } from "@/lib/http";
+import { sessionListQuerySchema } from "@/models/accounts";
 
+/** Where the caller is signed in, this session first: `page`, `pageSize` (≤ 100). */
 export const GET = route("GET /api/me/sessions", async (request: Request, _context: unknown, actor) => {
-  return json(await listSessions(actor), { headers: { "cache-control": "private, no-store" } });
+  const query = parseListQuery(request, sessionListQuerySchema);
+  return json(await listSessions(actor, query), { headers: { "cache-control": "private, no-store" } });
 });

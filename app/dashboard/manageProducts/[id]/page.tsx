@@ -1,23 +1,28 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { AdminPageHeader } from "@/components/admin/data-table";
 import { ProductForm } from "@/components/admin/product-form";
-import { requirePageAdmin } from "@/components/auth/session";
-import { findProductById } from "@/lib/catalog/service";
-import { productIdSchema } from "@/models/catalog";
+import { findPageActor, findPageAdmin } from "@/components/auth/session";
+import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { notFoundMetadata, notFoundPage } from "@/components/layout/not-found";
+import { findProductAt } from "@/lib/catalog/service";
 
-export const metadata: Metadata = { title: "Edit Product", robots: { index: false } };
+const pageMetadata = { title: "Edit Product", robots: { index: false } } satisfies Metadata;
 
 type EditProductPageProps = { params: Promise<{ id: string }> };
 
+export async function generateMetadata({ params }: EditProductPageProps): Promise<Metadata> {
+  // Only an admin learns whether the product exists.
+  if ((await findPageActor())?.role !== "admin") return pageMetadata;
+  return (await findProductAt((await params).id)) ? pageMetadata : notFoundMetadata;
+}
+
 export default async function EditProductPage({ params }: EditProductPageProps) {
   const { id } = await params;
-  await requirePageAdmin(`/dashboard/manageProducts/${encodeURIComponent(id)}`);
+  if (!(await findPageAdmin(`/dashboard/manageProducts/${encodeURIComponent(id)}`))) return <ForbiddenMessage />;
 
-  const parsed = productIdSchema.safeParse(id);
-  const product = parsed.success ? await findProductById(parsed.data) : null;
-  if (!product) notFound();
+  const product = await findProductAt(id);
+  if (!product) return notFoundPage();
 
   return (
     <>

@@ -1,20 +1,34 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound, redirect } from "next/navigation";
-import { formatDateTime } from "@/components/admin/format";
-import { requirePageActor } from "@/components/auth/session";
+import { redirect } from "next/navigation";
+import { cache } from "react";
+import { formatDateTime } from "@/models/dates";
+import { AdminOrderActions } from "@/components/admin/order-actions";
+import { findPageActor, requirePageActor } from "@/components/auth/session";
+import { notFoundMetadata, notFoundPage } from "@/components/layout/not-found";
 import { AddressBlock, OrderLines } from "@/components/orders/order-lines";
 import { PrintButton } from "@/components/orders/print-button";
 import { StatusBadge } from "@/components/orders/status-badge";
 import { buttonClasses } from "@/components/ui/button";
-import { isAppError } from "@/lib/errors";
+import { orNotFound } from "@/lib/errors";
 import { getOrderFor } from "@/lib/orders/service";
 import { settleReturnedPayment } from "@/lib/payments/service";
+import type { Actor } from "@/lib/accounts/actor";
 import type { OrderView } from "@/models/orders";
 
-export const metadata: Metadata = { title: "Order", robots: { index: false } };
+const pageMetadata = { title: "Order", robots: { index: false } } satisfies Metadata;
 
 type OrderPageProps = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The order at this address as the signed-in visitor may see it (theirs, or any for an admin), read once for the title and the page. */
+const findOrder = cache((actor: Actor, id: string): Promise<OrderView | null> => orNotFound(getOrderFor(actor, id)));
+
+export async function generateMetadata({ params }: OrderPageProps): Promise<Metadata> {
+  const actor = await findPageActor();
+  // Signed out, the page redirects to sign-in.
+  if (!actor) return pageMetadata;
+  return (await findOrder(actor, (await params).id)) ? pageMetadata : notFoundMetadata;
+}
 
 function timeline(order: OrderView): { label: string; at: string }[] {
   const steps: { label: string; at: string | null }[] = [
@@ -33,13 +47,8 @@ export default async function OrderPage({ params, searchParams }: OrderPageProps
   const { id } = await params;
   const actor = await requirePageActor(`/dashboard/orders/${encodeURIComponent(id)}`);
   const returning = (await searchParams).payment_intent;
-  let order: OrderView;
-  try {
-    order = await getOrderFor(actor, id);
-  } catch (error) {
-    if (isAppError(error) && error.kind === "not_found") notFound();
-    throw error;
-  }
+  const order = await findOrder(actor, id);
+  if (!order) return notFoundPage();
   // Back from a payment method that left the shop (Stripe's return_url adds `payment_intent`).
   const returned = typeof returning === "string" && returning ? await settleReturnedPayment(actor, order, returning) : null;
   // Paid: the receipt at its own address, where a reload has nothing left to confirm.
@@ -52,7 +61,8 @@ export default async function OrderPage({ params, searchParams }: OrderPageProps
       <div className="flex flex-wrap items-center gap-3">
         <h1 id="order-title" className="text-3xl font-bold tracking-tight text-slate-900">
           {order.status === "paid" ? "Receipt for order " : "Order "}
-          {order.number}
+          {/* One piece on a phone: "TF-" and its digits do not part at the hyphen. */}
+          <span className="whitespace-nowrap">{order.number}</span>
         </h1>
         <StatusBadge status={order.status} />
       </div>
@@ -118,6 +128,8 @@ export default async function OrderPage({ params, searchParams }: OrderPageProps
           ))}
         </ol>
       </section>
+
+      {actor.role === "admin" ? <AdminOrderActions order={order} /> : null}
 
       <div data-print-hide className="mt-8 flex flex-wrap gap-3">
         {order.status === "unpaid" && order.email === actor.email ? (

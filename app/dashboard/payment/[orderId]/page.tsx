@@ -1,36 +1,38 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { requirePageActor } from "@/components/auth/session";
+import { cache } from "react";
+import { findPageActor, requirePageActor } from "@/components/auth/session";
+import { notFoundMetadata, notFoundPage } from "@/components/layout/not-found";
 import { PayButton } from "@/components/payments/pay-button";
 import { textLinkClass } from "@/components/ui/button";
-import { isAppError } from "@/lib/errors";
+import { orNotFound } from "@/lib/errors";
 import { formatMoney } from "@/lib/money/format";
 import { getOwnOrder } from "@/lib/orders/service";
 import { AddressBlock, OrderLines } from "@/components/orders/order-lines";
 import { STATUS_LABELS } from "@/models/orders";
 import { isStripeConfigured } from "@/lib/payments/stripe";
+import type { Actor } from "@/lib/accounts/actor";
 import type { OrderView } from "@/models/orders";
 
-export const metadata: Metadata = { title: "Payment", robots: { index: false } };
+const pageMetadata = { title: "Payment", robots: { index: false } } satisfies Metadata;
 
 type PaymentPageProps = { params: Promise<{ orderId: string }> };
 
-async function findOwnOrder(load: () => Promise<OrderView>): Promise<OrderView | null> {
-  try {
-    // Admins may read any order, but only its customer pays for it.
-    return await load();
-  } catch (error) {
-    if (isAppError(error) && error.kind === "not_found") return null;
-    throw error;
-  }
+/** The signed-in customer's own order, read once for the title and the page. Admins may read any order, but only its customer pays for it. */
+const findOwnOrder = cache((actor: Actor, id: string): Promise<OrderView | null> => orNotFound(getOwnOrder(actor, id)));
+
+export async function generateMetadata({ params }: PaymentPageProps): Promise<Metadata> {
+  const actor = await findPageActor();
+  // Signed out, the page redirects to sign-in.
+  if (!actor) return pageMetadata;
+  return (await findOwnOrder(actor, (await params).orderId)) ? pageMetadata : notFoundMetadata;
 }
 
 export default async function PaymentPage({ params }: PaymentPageProps) {
   const { orderId } = await params;
   const actor = await requirePageActor(`/dashboard/payment/${encodeURIComponent(orderId)}`);
-  const order = await findOwnOrder(() => getOwnOrder(actor, orderId));
-  if (!order) notFound();
+  const order = await findOwnOrder(actor, orderId);
+  if (!order) return notFoundPage();
   const testMode = !isStripeConfigured();
   const total = formatMoney(order.totalCents, order.currency);
 
