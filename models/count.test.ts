@@ -9,6 +9,16 @@ describe("counts as people read them", () => {
     expect(formatCount(10_000_000)).toBe("10,000,000");
   });
 
+  it("writes what en-US's Intl.NumberFormat writes, negatives and halves included, but never -0", () => {
+    const intl = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+    const samples = [0, 1, -1, 7, 12, 999, 1000, -1000, 1234.5, -1234.5, 2.4999, 99_999, 100_000, 123_456_789, 2 ** 53 - 1, 1e21];
+    for (let n = 1; n < 1e15; n = n * 7 + 3) samples.push(n, -n);
+    for (const value of samples) expect(formatCount(value)).toBe(intl.format(value));
+    // Intl writes "-0" for negative zero and for a negative number that rounds to it; nobody means that.
+    expect(formatCount(-0)).toBe("0");
+    expect(formatCount(-0.4)).toBe("0");
+  });
+
   it("puts the singular with 1 and the plural with everything else, 0 included", () => {
     expect(countOf(1, "order", "orders")).toBe("1 order");
     expect(countOf(0, "order", "orders")).toBe("0 orders");

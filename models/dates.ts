@@ -1,23 +1,29 @@
 // Every date the shop shows, in one style: en-US, the month abbreviated, in UTC and said so where a
 // time of day is shown. Pages render on the server, and one clock for every reader avoids "which time
 // is this?" between admins in different zones; a customer's receipt reads the same in every browser.
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const dateOnly = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const monthYear = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+// Each formatter is made on first use: this module reaches browser bundles, and making one loads
+// ICU's data on the main thread, a cost a page that shows no date should not pay at load (ADR 055).
+function lazyFormat(options: Intl.DateTimeFormatOptions): (moment: Date) => string {
+  let format: Intl.DateTimeFormat | undefined;
+  return (moment) => (format ??= new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" })).format(moment);
+}
+const dateTime = lazyFormat({ dateStyle: "medium", timeStyle: "short" });
+const dateOnly = lazyFormat({ dateStyle: "medium" });
+const monthYear = lazyFormat({ month: "long", year: "numeric" });
 
 /** A moment with its time: "Nov 21, 2026, 8:14 PM UTC". */
 export function formatDateTime(moment: string | Date): string {
-  return `${dateTime.format(new Date(moment))} UTC`;
+  return `${dateTime(new Date(moment))} UTC`;
 }
 
 /** A moment's day: "Nov 21, 2026". */
 export function formatDate(moment: string | Date): string {
-  return dateOnly.format(new Date(moment));
+  return dateOnly(new Date(moment));
 }
 
 /** A moment's month: "April 2024" ("Member since"). */
 export function formatMonthYear(moment: string | Date): string {
-  return monthYear.format(new Date(moment));
+  return monthYear(new Date(moment));
 }
 
 /**
@@ -38,5 +44,5 @@ export function parseCalendarDate(isoDate: string): Date | null {
  */
 export function formatCalendarDate(isoDate: string): string {
   const day = parseCalendarDate(isoDate);
-  return day ? dateOnly.format(day) : isoDate;
+  return day ? dateOnly(day) : isoDate;
 }
