@@ -15,7 +15,7 @@ const LAST = `array['Smith','Hale','Okafor','Novak','Berg','Costa','Ito','Lund',
 const KIND = `array['Claw','Ball-Peen','Cross-Peen','Dead-Blow','Bench','Carving','Mortise','Block','Jack','Coping','Tenon','Flush']`;
 const TOOL = `array['Hammer','Chisel','Plane','Saw','Rasp','Mallet','Gouge','Wrench','Spokeshave','Scraper']`;
 const DOMAINS = `array['example.com','mail.test','workshop.test','scale.test']`;
-const IMAGES = `array['/images/products/claw-hammer.svg','/images/products/combination-wrench.svg','/images/products/adjustable-wrench.svg']`;
+const IMAGES = `array['/images/products/claw-hammer.webp','/images/products/combination-wrench.webp','/images/products/adjustable-wrench.webp']`;
 
 /**
  * Writes the data set. `query` runs one SQL statement (pg's client.query or PGlite's exec).

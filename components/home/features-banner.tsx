@@ -12,7 +12,7 @@ export function FeaturesBanner() {
     >
       <Reveal className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-2 lg:px-8">
         <Img
-          src="/images/promo-toolbox.svg"
+          src="/images/promo-toolbox.webp"
           alt="An open ToolForge toolbox full of tools"
           width={640}
           height={400}

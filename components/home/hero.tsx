@@ -1,5 +1,5 @@
 import { ButtonLink, buttonClasses } from "@/components/ui/button";
-import { Img } from "@/components/ui/img";
+import { HERO_ART } from "./hero-art";
 
 export function Hero() {
   return (
@@ -36,15 +36,8 @@ export function Hero() {
           </div>
         </div>
         <div>
-          <Img
-            src="/images/hero-tools.svg"
-            alt="A claw hammer, wrench, screwdriver and pliers from the ToolForge range"
-            width={640}
-            height={480}
-            loading="eager"
-            fetchPriority="high"
-            className="mx-auto h-auto w-full max-w-xl"
-          />
+          {/* Server-rendered markup of our own, not user input (components/home/hero-art.ts). */}
+          <div className="mx-auto w-full max-w-xl" dangerouslySetInnerHTML={{ __html: HERO_ART }} />
         </div>
       </div>
     </section>

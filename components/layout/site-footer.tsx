@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { Img } from "@/components/ui/img";
+import { LogoMark } from "./logo-mark";
 
 type FooterLink = { label: string; href: string };
 
@@ -42,7 +42,7 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-4 py-14 sm:px-6 md:grid-cols-3 lg:grid-cols-5 lg:px-8">
         <div className="col-span-2 md:col-span-3 lg:col-span-2">
           <Link href="/" prefetch={false} className="inline-flex items-center gap-2 rounded-md text-xl font-bold text-white">
-            <Img src="/images/logo.svg" alt="" width={36} height={36} loading="lazy" className="size-9" />
+            <LogoMark className="size-9" />
             ToolForge
           </Link>
           <p className="mt-4 max-w-sm text-sm leading-6">

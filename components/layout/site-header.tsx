@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Suspense } from "react";
-import { Img } from "@/components/ui/img";
+import { LogoMark } from "./logo-mark";
 import { CartLink } from "@/components/cart/cart-sync";
 import { AuthArea } from "./auth-area";
 import { HeaderSearch } from "./header-search";
@@ -14,7 +14,7 @@ export function SiteHeader() {
     <header className="on-dark sticky top-0 z-40 border-b border-slate-800 bg-ink text-white shadow-md">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <Link href="/" prefetch={false} className="flex shrink-0 items-center gap-2 rounded-md text-xl font-bold tracking-tight">
-          <Img src="/images/logo.svg" alt="" width={36} height={36} className="size-9" />
+          <LogoMark className="size-9" />
           {/* Below 420 px the mark alone stands for the name, so search, the cart, sign-in and the menu fit beside it. */}
           <span className="max-[419px]:sr-only">
             Tool<span className="text-orange-400">Forge</span>

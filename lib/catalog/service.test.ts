@@ -17,7 +17,7 @@ describe("catalog service", () => {
       expect(Number.isInteger(item.priceCents)).toBe(true);
       expect(item.priceCents).toBeGreaterThan(0);
       expect(item.stock).toBeGreaterThanOrEqual(item.minOrderQuantity);
-      expect(item.imageUrl).toMatch(/^\/images\/products\/.+\.svg$/);
+      expect(item.imageUrl).toMatch(/^\/images\/products\/.+\.webp$/);
       expect(item.currency).toBe("USD");
     }
   });
