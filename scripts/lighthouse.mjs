@@ -274,7 +274,8 @@ try {
     runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
     const report = runs[Math.floor(runs.length / 2)];
     const scores = scoresOf(report);
-    if (runs.length > 1) console.log(`${page}: performance of five runs ${runs.map((run) => Math.round(run.categories.performance.score * 100)).join(", ")}; the median counts`);
+    const runScores = runs.map((run) => Math.round(run.categories.performance.score * 100)).join(", ");
+    if (runs.length > 1) console.log(`${page}: performance of five runs ${runScores}; the median counts`);
     console.log(`${page}: host ${hostLine(report)}`);
     const misses = categories.filter((category) => scores[category] < budget[category]);
     rows.push({
@@ -287,6 +288,7 @@ try {
       benchmarkIndex: Math.round(report.environment?.benchmarkIndex ?? 0),
       cpuSlowdown: report.configSettings.throttling.cpuSlowdownMultiplier,
       faultMicros: faultMicrosText(report) ?? "?",
+      runScores,
     });
     console.log(`${page}: ${categories.map((category) => `${category} ${scores[category]}`).join(", ")}`);
     for (const category of misses) {
@@ -295,6 +297,11 @@ try {
     }
   }
   const seconds = Math.round((Date.now() - started) / 1000);
+  // One line a page at the end, so the tail of a CI log says which page missed and on what host.
+  console.log("\nSummary (performance of the run that counts, and of every run):");
+  for (const row of rows) {
+    console.log(`  ${row.page}: ${categories.map((category) => `${category} ${row.scores[category]}`).join(", ")}; runs ${row.runScores}; TBT ${row.tbt} ms, LCP ${row.lcp} ms; index ${row.benchmarkIndex}, slowdown ${row.cpuSlowdown}×, page fault ${row.faultMicros} µs`);
+  }
   writeBenchmarks(rows, seconds);
   console.log(`\nScores written to docs/benchmarks.md (${seconds} s).`);
 } catch (error) {

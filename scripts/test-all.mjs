@@ -1,7 +1,7 @@
 // `npm test`: every layer, in order. A failed layer does not hide the others: the run goes on and
 // exits 1 at the end, naming each layer that failed. Only a failed build stops it at once, as every
 // later layer but the jest ones runs on it.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 
 const BUILD = "production build (Lighthouse, the end-to-end run and the server tests use it)";
 
@@ -28,9 +28,14 @@ const steps = [
 const secondsSince = (started) => ((Date.now() - started) / 1000).toFixed(1);
 
 const failed = [];
+/** The last lines each failed layer printed, repeated at the end: CI's log is read from its tail. */
+const tails = new Map();
+const TAIL_LINES = 24;
+const lastLines = (text) => text.replace(/\x1b\[[0-9;]*m/g, "").trimEnd().split("\n").slice(-TAIL_LINES).join("\n");
 
 /** Prints a layer's outcome and keeps the failed ones for the end; a failed build ends the run here. */
-function report({ name, status, seconds }) {
+function report({ name, status, seconds, output }) {
+  if (status !== 0 && output) tails.set(name, lastLines(output));
   if (status === 0) {
     console.log(`✓ ${name} (${seconds} s)`);
     return;
@@ -45,8 +50,27 @@ function finish() {
     console.log("\nAll test layers passed.");
     process.exit(0);
   }
+  for (const name of failed) if (tails.has(name)) console.error(`\n--- the last lines of "${name}":\n${tails.get(name)}`);
   console.error(`\n${failed.length} test layer${failed.length === 1 ? "" : "s"} failed:\n${failed.map((name) => `✗ ${name}`).join("\n")}`);
   process.exit(1);
+}
+
+/** Runs a step with its output printed as it comes and kept (the last 256 KB) for the summary. */
+function runTeed(name, [command, ...args]) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let kept = "";
+    child.stdout.setEncoding("utf8");
+    child.stderr.setEncoding("utf8");
+    const keep = (stream) => (chunk) => {
+      stream.write(chunk);
+      kept = (kept + chunk).slice(-256 * 1024);
+    };
+    child.stdout.on("data", keep(process.stdout));
+    child.stderr.on("data", keep(process.stderr));
+    child.on("close", (status) => resolve({ name, status: status ?? 1, output: kept, seconds: secondsSince(started) }));
+  });
 }
 
 /** Runs a step with its output buffered, so two steps side by side do not interleave their lines. */
@@ -69,10 +93,8 @@ for (const step of steps) {
     results.forEach(report);
     continue;
   }
-  const [name, [command, ...args]] = step;
+  const [name, command] = step;
   console.log(`\n=== ${name} ===`);
-  const started = Date.now();
-  const { status } = spawnSync(command, args, { stdio: "inherit" });
-  report({ name, status, seconds: secondsSince(started) });
+  report(await runTeed(name, command));
 }
 finish();
