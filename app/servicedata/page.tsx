@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { CatalogBrowser } from "@/components/catalog/catalog-browser";
-import { catalogHref, readCatalogQuery, type SortOption } from "@/components/catalog/catalog-view";
+import { catalogHref, readCatalogQuery, type SortOption } from "@/components/catalog/catalog-query";
+import { CatalogView } from "@/components/catalog/catalog-view";
 import { listProducts } from "@/lib/catalog/service";
 import { DEFAULT_PAGE_SIZE, productSorts, sortLabels } from "@/models/catalog";
 
@@ -60,7 +60,7 @@ export default async function CatalogPage({ searchParams }: CatalogPageProps) {
           500 bytes, past 12,800 of HTML: ADR 038's amendment) behind a fallback, and a fallback of the
           same catalog sent it twice and swapped it up to 300 ms after the first paint, taking an early
           tap's button away with the copy (ADR 050). */}
-      <CatalogBrowser query={query} list={list} sortOptions={sortOptions} />
+      <CatalogView query={query} list={list} sortOptions={sortOptions} />
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { MAX_SEARCH_LENGTH } from "@/models/catalog-limits";
 import type { ProductSort } from "@/models/catalog";
-import type { SortOption } from "./catalog-view";
+import type { SortOption } from "./catalog-query";
 
 // The catalog's controls keep their element, and so the keyboard focus, from one view to the next:
 // a search sent with Enter or a sort chosen with the arrow keys leaves focus where it was.

@@ -1,4 +1,4 @@
-import { catalogHref, readCatalogQuery, type SortOption } from "@/components/catalog/catalog-view";
+import { catalogHref, readCatalogQuery, type SortOption } from "@/components/catalog/catalog-query";
 import { productSorts, sortLabels } from "@/models/catalog";
 
 // The catalog page renders the view its URL asks for, read on the server and in the browser alike
