@@ -4,22 +4,42 @@ import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
 
 const WAIT_FOR_HEADING_MS = 2_000;
+const WAIT_FOR_SECTION_MS = 5_000;
 
 /**
  * A first load of an address with a section's fragment (/#contact, from the footer of another page or
  * from a mail): the browser did not scroll to it, because the section arrives in a part of the
- * streamed page that React puts in place after the document has been parsed. Scrolled here once the
- * page is hydrated, unless the visitor has scrolled meanwhile.
+ * streamed page that React puts in place after the document has been parsed. Until then the section
+ * sits in a hidden holder, where it can be found but not shown. So the page is scrolled to it once it
+ * is laid out, and again if a part put in place above it moves it, for WAIT_FOR_SECTION_MS at most and
+ * never once the visitor has scrolled. Returns the clean-up.
  */
-function revealLinkedSection(): void {
+function revealLinkedSection(): () => void {
   let id: string;
   try {
     id = decodeURIComponent(window.location.hash.slice(1));
   } catch {
-    return; // a fragment that is not valid %-encoding names no section
+    return () => undefined; // a fragment that is not valid %-encoding names no section
   }
-  if (!id || window.scrollY !== 0) return;
-  document.getElementById(id)?.scrollIntoView();
+  if (!id || window.scrollY !== 0) return () => undefined;
+  let ours = 0; // where this code last left the page: anything else is the visitor's doing
+  const reveal = (): boolean => {
+    if (window.scrollY !== ours) return true;
+    const section = document.getElementById(id);
+    if (!section || section.getClientRects().length === 0) return false;
+    if (Math.abs(section.getBoundingClientRect().top) > 1) section.scrollIntoView();
+    ours = window.scrollY;
+    return false; // parts above may still be put in place and move it
+  };
+  if (reveal()) return () => undefined;
+  const observer = new MutationObserver(() => reveal() && stop());
+  const timer = window.setTimeout(() => stop(), WAIT_FOR_SECTION_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
+  return stop;
 }
 
 /**
@@ -35,10 +55,7 @@ export function RouteFocus() {
   useEffect(() => {
     const before = previous.current;
     previous.current = pathname;
-    if (before === null) {
-      revealLinkedSection();
-      return;
-    }
+    if (before === null) return revealLinkedSection();
     if (before === pathname || window.location.hash) return;
 
     const focusHeading = (): boolean => {
