@@ -12,12 +12,10 @@
 // Needs a running shop, e.g. `PORT=3200 APP_URL=http://localhost:3200 DATA_DIR=/tmp/stress NODE_ENV=production
 // node scripts/start.mjs --no-build`.
 // Env: RUNS (3), SLOWDOWNS ("4,16"), CHROME_PATH (/usr/bin/chromium).
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromiumArgs } from "./chromium-flags.mjs";
-import { root } from "./ensure-build.mjs";
+import { gather, simulate } from "./lighthouse-cli.mjs";
 
 const [origin, ...pagesArg] = process.argv.slice(2);
 if (!origin || !/^https?:\/\//.test(origin)) {
@@ -27,17 +25,8 @@ if (!origin || !/^https?:\/\//.test(origin)) {
 const pages = pagesArg.length > 0 ? pagesArg : ["/", "/servicedata", "/login"];
 const runs = Number(process.env.RUNS ?? 3);
 const slowdowns = (process.env.SLOWDOWNS ?? "4,16").split(",").map(Number);
-const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CATEGORIES = ["performance"];
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolforge-lighthouse-stress-"));
-
-function lighthouse(url, extra) {
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, "node_modules", "lighthouse", "cli", "index.js"), url, "--quiet", "--only-categories=performance", `--chrome-flags=${chromiumArgs.join(" ")}`, ...extra],
-    { cwd: root, encoding: "utf8", env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 64 * 1024 * 1024 },
-  );
-  if (result.status !== 0) throw new Error(result.stderr.split("\n").find((line) => line.trim()) ?? `lighthouse exited ${result.status}`);
-}
 
 /** The renderer's main thread in a saved trace: its top-level tasks and the first contentful paint. */
 function mainThread(traceFile) {
@@ -62,15 +51,9 @@ function stressOnce(url) {
   for (let attempt = 1; ; attempt += 1) {
     const dir = fs.mkdtempSync(path.join(workDir, "run-"));
     try {
-      lighthouse(url, [`-G=${dir}`]);
-      const artifactsFile = path.join(dir, "artifacts.json");
-      const artifacts = JSON.parse(fs.readFileSync(artifactsFile, "utf8"));
+      const artifacts = gather(url, dir, CATEGORIES);
       const scores = slowdowns.map((slowdown) => {
-        artifacts.settings.throttling.cpuSlowdownMultiplier = slowdown;
-        fs.writeFileSync(artifactsFile, JSON.stringify(artifacts));
-        const output = path.join(dir, `report-${slowdown}.json`);
-        lighthouse(url, [`-A=${dir}`, `--throttling.cpuSlowdownMultiplier=${slowdown}`, "--output=json", `--output-path=${output}`]);
-        const report = JSON.parse(fs.readFileSync(output, "utf8"));
+        const report = simulate(url, dir, artifacts, slowdown, CATEGORIES);
         return `${slowdown}×: ${Math.round(report.categories.performance.score * 100)} (TBT ${Math.round(report.audits["total-blocking-time"].numericValue)} ms)`;
       });
       const { tasks, fcpTs } = mainThread(path.join(dir, "trace.json"));

@@ -18,11 +18,11 @@ import os from "node:os";
 import path from "node:path";
 import { chromiumArgs } from "./chromium-flags.mjs";
 import { ensureBuild, root } from "./ensure-build.mjs";
+import { chromePath, gather, simulate } from "./lighthouse-cli.mjs";
 import { nodeArgs } from "../server/heap.mjs";
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3200);
 const origin = `http://localhost:${port}`;
-const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const budget = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 const categories = Object.keys(budget);
 const benchmarks = path.join(root, "docs", "benchmarks.md");
@@ -150,22 +150,6 @@ function cpuSlowdownFor(benchmarkIndex) {
   return Math.round(Math.min(4, Math.max(2, scaled)) * 10) / 10;
 }
 
-function runLighthouse(url, extra) {
-  const result = spawnSync(
-    process.execPath,
-    [
-      path.join(root, "node_modules", "lighthouse", "cli", "index.js"),
-      url,
-      "--quiet",
-      `--only-categories=${categories.join(",")}`,
-      `--chrome-flags=${chromiumArgs.join(" ")}`,
-      ...extra,
-    ],
-    { cwd: root, encoding: "utf8", env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 64 * 1024 * 1024 },
-  );
-  if (result.status !== 0) throw new Error(`lighthouse failed on ${url}:\n${result.stderr}`);
-}
-
 /**
  * One run in Lighthouse's two halves: it loads the page unthrottled and saves what it saw (-G), then
  * simulates the phone from that (-A). The CPU slowdown only enters the second half (simulated
@@ -174,19 +158,9 @@ function runLighthouse(url, extra) {
 async function auditOnce(url) {
   const host = await quietCpu();
   const run = fs.mkdtempSync(path.join(dataDir, "run-"));
-  runLighthouse(url, [`-G=${run}`]);
-  const artifactsFile = path.join(run, "artifacts.json");
-  if (!fs.existsSync(artifactsFile)) throw new Error(`lighthouse saved nothing for ${url}`);
-  const artifacts = JSON.parse(fs.readFileSync(artifactsFile, "utf8"));
+  const artifacts = gather(url, run, categories);
   const cpuSlowdown = cpuSlowdownFor(artifacts.BenchmarkIndex ?? REFERENCE_BENCHMARK_INDEX);
-  // Lighthouse audits only with the settings it gathered with; in simulated throttling the gathering
-  // never used the CPU slowdown, so the saved setting is brought in line with the one audited.
-  artifacts.settings.throttling.cpuSlowdownMultiplier = cpuSlowdown;
-  fs.writeFileSync(artifactsFile, JSON.stringify(artifacts));
-  const output = path.join(run, "report.json");
-  runLighthouse(url, [`-A=${run}`, `--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`, "--output=json", `--output-path=${output}`]);
-  if (!fs.existsSync(output)) throw new Error(`lighthouse wrote no report for ${url}`);
-  const report = JSON.parse(fs.readFileSync(output, "utf8"));
+  const report = simulate(url, run, artifacts, cpuSlowdown, categories);
   fs.rmSync(run, { recursive: true, force: true });
   report.hostBefore = host;
   return report;
