@@ -55,46 +55,38 @@ function finish() {
   process.exit(1);
 }
 
-/** Runs a step with its output printed as it comes and kept (the last 256 KB) for the summary. */
-function runTeed(name, [command, ...args]) {
+/**
+ * Runs a step and answers its outcome with what it printed. `live`: its output is printed as it comes,
+ * and the last 256 KB are kept for the summary. Otherwise it is only kept, whole, so two steps side by
+ * side do not interleave their lines (the caller prints it when both have ended).
+ */
+function runStep(name, [command, ...args], { live }) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
-    let kept = "";
-    child.stdout.setEncoding("utf8");
-    child.stderr.setEncoding("utf8");
+    let output = "";
     const keep = (stream) => (chunk) => {
-      stream.write(chunk);
-      kept = (kept + chunk).slice(-256 * 1024);
+      if (live) stream.write(chunk);
+      output = live ? (output + chunk).slice(-256 * 1024) : output + chunk;
     };
-    child.stdout.on("data", keep(process.stdout));
-    child.stderr.on("data", keep(process.stderr));
-    child.on("close", (status) => resolve({ name, status: status ?? 1, output: kept, seconds: secondsSince(started) }));
-  });
-}
-
-/** Runs a step with its output buffered, so two steps side by side do not interleave their lines. */
-function runBuffered(name, [command, ...args]) {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
-    const output = [];
-    child.stdout.on("data", (chunk) => output.push(chunk));
-    child.stderr.on("data", (chunk) => output.push(chunk));
-    child.on("close", (status) => resolve({ name, status, output: Buffer.concat(output).toString(), seconds: secondsSince(started) }));
+    for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+      from.setEncoding("utf8");
+      from.on("data", keep(to));
+    }
+    child.on("close", (status) => resolve({ name, status: status ?? 1, output, seconds: secondsSince(started) }));
   });
 }
 
 for (const step of steps) {
   if (Array.isArray(step[0])) {
     console.log(`\n=== ${step.map(([name]) => name).join(" and ")}, side by side ===`);
-    const results = await Promise.all(step.map(([name, command]) => runBuffered(name, command)));
+    const results = await Promise.all(step.map(([name, command]) => runStep(name, command, { live: false })));
     for (const result of results) console.log(`\n--- ${result.name}\n${result.output.trimEnd()}`);
     results.forEach(report);
     continue;
   }
   const [name, command] = step;
   console.log(`\n=== ${name} ===`);
-  report(await runTeed(name, command));
+  report(await runStep(name, command, { live: true }));
 }
 finish();
