@@ -5,6 +5,7 @@
 // answer's policy. Static pages stay static.
 import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
+import { boundaryInliner } from "./inline-boundaries.mjs";
 
 /** @typedef {{ dev: boolean, https: boolean, stripe: boolean, imageHosts: string[] }} SecurityPolicy */
 
@@ -152,14 +153,17 @@ export const LOAD_AFTER_PAINT = REPLAY_EARLY_ACTIONS + ";" + LOAD_AFTER_PAINT_ON
  * nonce attribute. Next's own HTML never carries a nonce (the pages are rendered without one), so
  * nothing is doubled. With `deferChunks` (production), Next's async chunk scripts are held until the
  * page has painted: each becomes an inert placeholder that one inline loader (put before the first)
- * turns back into the script, and the chunks' preloads are dropped.
+ * turns back into the script, and the chunks' preloads are dropped. With `inlineBoundaries`
+ * (production), React's outlined Suspense boundaries whose content comes along are put in their place
+ * (server/inline-boundaries.mjs, ADR 056); `holding` then says that text waits for `release`.
  * @param {string} nonce
- * @param {{ deferChunks?: boolean }} [options]
+ * @param {{ deferChunks?: boolean, inlineBoundaries?: boolean }} [options]
  */
-export function nonceInjector(nonce, { deferChunks = false } = {}) {
+export function nonceInjector(nonce, { deferChunks = false, inlineBoundaries = false } = {}) {
   let carry = "";
   let loaderWritten = false;
   const decoder = new TextDecoder();
+  const inliner = inlineBoundaries ? boundaryInliner() : null;
   /** @param {string} tag @param {string} name */
   const one = (tag, name) => {
     const isScript = name.toLowerCase() === "script";
@@ -175,18 +179,30 @@ export function nonceInjector(nonce, { deferChunks = false } = {}) {
   };
   /** @param {string} text */
   const rewrite = (text) => text.replace(TAG, one);
+  /** @param {string} fresh */
+  const written = (fresh) => {
+    const text = carry + fresh;
+    // Hold back a tag the next chunk completes: from a last "<" with no ">" after it.
+    const lt = text.lastIndexOf("<");
+    const cut = lt >= 0 && text.indexOf(">", lt) === -1 ? lt : text.length;
+    carry = text.slice(cut);
+    return rewrite(text.slice(0, cut));
+  };
   return {
+    get holding() {
+      return inliner?.holding ?? false;
+    },
     /** @param {Buffer | string} chunk */
     push(chunk) {
-      const text = carry + (typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true }));
-      // Hold back a tag the next chunk completes: from a last "<" with no ">" after it.
-      const lt = text.lastIndexOf("<");
-      const cut = lt >= 0 && text.indexOf(">", lt) === -1 ? lt : text.length;
-      carry = text.slice(cut);
-      return rewrite(text.slice(0, cut));
+      const text = typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
+      return written(inliner ? inliner.push(text) : text);
+    },
+    /** What `holding` kept back, as it is. */
+    release() {
+      return inliner ? written(inliner.release()) : "";
     },
     end() {
-      const rest = carry + decoder.decode();
+      const rest = carry + (inliner ? inliner.push(decoder.decode()) + inliner.end() : decoder.decode());
       carry = "";
       return rewrite(rest);
     },
@@ -252,6 +268,8 @@ export function applySecurityHeaders(req, res, policy) {
   /** @type {zlib.Gzip | null} */
   let compressor = null;
   let decided = false;
+  let releasing = false;
+  let ended = false;
 
   const decide = () => {
     if (decided) return;
@@ -263,7 +281,7 @@ export function applySecurityHeaders(req, res, policy) {
     // Anything else that is not HTML (a redirect, a 204) keeps the policy that runs nothing.
     if (!type.includes("text/html") || res.statusCode === 304 || res.statusCode === 204) return;
     const nonce = randomBytes(16).toString("base64");
-    injector = nonceInjector(nonce, { deferChunks: !policy.dev });
+    injector = nonceInjector(nonce, { deferChunks: !policy.dev, inlineBoundaries: !policy.dev });
     res.setHeader("content-security-policy", pagePolicy(policy, nonce));
     res.removeHeader("content-length");
     // The body differs per answer now: a validator for it would be false.
@@ -316,6 +334,14 @@ export function applySecurityHeaders(req, res, policy) {
       if (!injector) return write(chunk, ...rest);
       const callback = rest.find((arg) => typeof arg === "function");
       const result = emit(injector.push(typeof chunk === "string" ? chunk : Buffer.from(chunk)), false);
+      if (injector.holding && !releasing) {
+        // A boundary's segment still missing at the end of this tick is late: React will move it.
+        releasing = true;
+        setImmediate(() => {
+          releasing = false;
+          if (injector && !ended) emit(injector.release(), false);
+        });
+      }
       if (callback) process.nextTick(callback);
       return result;
     }
@@ -325,6 +351,7 @@ export function applySecurityHeaders(req, res, policy) {
     (/** @type {any} */ chunk, /** @type {any[]} */ ...rest) => {
       decide();
       if (!injector) return end(chunk, ...rest);
+      ended = true;
       const callback = [chunk, ...rest].find((arg) => typeof arg === "function");
       const body = chunk && typeof chunk !== "function" ? injector.push(typeof chunk === "string" ? chunk : Buffer.from(chunk)) : "";
       emit(body + injector.end(), true);

@@ -50,6 +50,14 @@ async function serve(policy: SecurityPolicy): Promise<{ url: string; close: () =
         res.end();
         return;
       }
+      if (req.url === "/outlined" || req.url === "/late") {
+        // A React page with one outlined boundary: its segment in the same tick, or 50 ms later.
+        res.setHeader("content-type", "text/html; charset=utf-8");
+        res.write('<!DOCTYPE html><html><body><p>top</p><!--$?--><template id="B:0"></template><!--/$--><footer>f</footer>');
+        if (req.url === "/late") await new Promise((resolve) => setTimeout(resolve, 50));
+        res.end('<div hidden id="S:0"><p>moved</p></div><script>$RB=[];$RC("B:0","S:0")</script></body></html>');
+        return;
+      }
       if (req.headers.rsc) {
         res.setHeader("content-type", "text/x-component");
         res.end('0:{"a":"<script>"}');
@@ -162,6 +170,19 @@ describe("HTML pages", () => {
       expect(policy).toMatch(/upgrade-insecure-requests$/);
       expect(policy).toMatch(/img-src [^;]*https:\/\/res\.cloudinary\.com/);
       expect(answer.headers["strict-transport-security"]).toBeDefined();
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it("put React's outlined boundaries in their place when the segment comes in the same tick, and leave a late one to React (ADR 056)", async () => {
+    const shop = await serve(plain);
+    try {
+      const inlined = (await get(`${shop.url}/outlined`, { "accept-encoding": "gzip" })).body;
+      expect(zlib.gunzipSync(inlined).toString()).toMatch(/<body><p>top<\/p><!--\$--><p>moved<\/p><!--\/\$--><footer>f<\/footer><script nonce="[^"]+">\$RB=\[\];<\/script><\/body>/);
+      const late = (await get(`${shop.url}/late`)).body.toString();
+      expect(late).toContain('<p>top</p><!--$?--><template id="B:0"></template><!--/$--><footer>f</footer><div hidden id="S:0"><p>moved</p></div>');
+      expect(late).toMatch(/<script nonce="[^"]+">\$RB=\[\];\$RC\("B:0","S:0"\)<\/script>/);
     } finally {
       await shop.close();
     }
