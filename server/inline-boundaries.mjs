@@ -130,7 +130,7 @@ export function inlineBoundaries(html) {
 /**
  * The streaming form: `push` answers what may be written now, holding back from the first place whose
  * segment has not come yet; `release` lets that go as it is (the segment is late: React will move
- * it), `end` answers the rest.
+ * it), `end` answers the rest with its last text.
  */
 export function boundaryInliner() {
   let held = "";
@@ -155,8 +155,9 @@ export function boundaryInliner() {
       held = "";
       return out;
     },
-    end() {
-      const out = inlineBoundaries(held);
+    /** The rest of the answer, its last text included: every segment that came is moved. */
+    end(text = "") {
+      const out = inlineBoundaries(held + text);
       held = "";
       return out;
     },

@@ -202,7 +202,7 @@ export function nonceInjector(nonce, { deferChunks = false, inlineBoundaries = f
       return inliner ? written(inliner.release()) : "";
     },
     end() {
-      const rest = carry + (inliner ? inliner.push(decoder.decode()) + inliner.end() : decoder.decode());
+      const rest = carry + (inliner ? inliner.end(decoder.decode()) : decoder.decode());
       carry = "";
       return rewrite(rest);
     },
