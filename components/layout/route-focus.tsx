@@ -8,11 +8,13 @@ const WAIT_FOR_SECTION_MS = 5_000;
 
 /**
  * A first load of an address with a section's fragment (/#contact, from the footer of another page or
- * from a mail): the browser did not scroll to it, because the section arrives in a part of the
- * streamed page that React puts in place after the document has been parsed. Until then the section
- * sits in a hidden holder, where it can be found but not shown. So the page is scrolled to it once it
- * is laid out, and again if a part put in place above it moves it, for WAIT_FOR_SECTION_MS at most and
- * never once the visitor has scrolled. Returns the clean-up.
+ * from a mail), when the browser could not scroll to it: the section came in a part of the streamed
+ * page that React puts in place after the document has been parsed, and sits until then in a hidden
+ * holder, where it can be found but not shown. In production the server puts such parts in place when
+ * they come with the page (ADR 056) and the browser scrolls by itself (this then finds the page
+ * scrolled and does nothing); a part that came late, and every part in development, still needs this.
+ * The page is scrolled to the section once it is laid out, and again if a part put in place above it
+ * moves it, for WAIT_FOR_SECTION_MS at most and never once the visitor has scrolled. Returns the clean-up.
  */
 function revealLinkedSection(): () => void {
   let id: string;
