@@ -17,9 +17,10 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
 import { formatMoney } from "@/lib/money/format";
 import { cartQuantityProblem } from "@/models/cart";
+import type { Product } from "@/models/catalog";
 import { phoneSchema, shippingAddressSchema, type ShippingAddress } from "@/models/orders";
 import { clearCart } from "./cart-store";
-import { useCartDetails } from "./use-cart-details";
+import { useCartDetails, type DetailedLine } from "./use-cart-details";
 
 const checkoutSchema = z.object({ phone: phoneSchema, shippingAddress: shippingAddressSchema });
 const EMPTY_ADDRESS: ShippingAddress = { name: "", line1: "", line2: "", city: "", region: "", postalCode: "", country: "" };
@@ -32,10 +33,20 @@ type CheckoutFormProps = {
 
 type Placed = { id: string; number: string; totalCents: number; currency: string };
 
-/** One button places the order (with an Idempotency-Key per attempt) and opens the payment right here. */
+const CART_NOT_LOADED = "Your cart could not be loaded. Reload the page to try again.";
+
+/**
+ * One button places the order (with an Idempotency-Key per attempt) and opens the payment right here.
+ * The contact and address fields do not depend on the cart, so they are there at once and can be
+ * filled while the cart is read; only the summary and the button wait for it.
+ */
 export function CheckoutForm({ email, shippingCents, defaults }: CheckoutFormProps) {
   const router = useRouter();
-  const { lines, loading, mode } = useCartDetails();
+  const { lines, settled, loading, failed, mode } = useCartDetails();
+  // Checkout is for signed-in customers: a cart that settled as the browser's means the account's
+  // could not be read (the session or /api/cart failed), not that it is empty.
+  const unreadable = failed || (settled && mode !== "account");
+  const ready = settled && mode === "account" && !loading && !failed;
   const [formError, setFormError] = useState<string | null>(null);
   const [attemptKey, setAttemptKey] = useState<string | null>(null);
   const [placed, setPlaced] = useState<Placed | null>(null);
@@ -64,6 +75,8 @@ export function CheckoutForm({ email, shippingCents, defaults }: CheckoutFormPro
   }
 
   const onSubmit = handleSubmit(async (values) => {
+    // The button refuses while the cart is read; Enter in a field goes through it too.
+    if (!ready) return;
     setFormError(null);
     const key = attemptKey ?? crypto.randomUUID();
     setAttemptKey(key);
@@ -120,8 +133,7 @@ export function CheckoutForm({ email, shippingCents, defaults }: CheckoutFormPro
     );
   }
 
-  if (mode !== "account" || loading) return <p className="mt-6 text-slate-700" aria-busy="true">Loading your cart…</p>;
-  if (available.length === 0) {
+  if (ready && available.length === 0) {
     return (
       <p className="mt-6 text-slate-800">
         Your cart is empty.{" "}
@@ -148,37 +160,60 @@ export function CheckoutForm({ email, shippingCents, defaults }: CheckoutFormPro
             .
           </p>
         ) : null}
-        <SubmitButton pending={isSubmitting} pendingLabel="Placing order…" className={buttonClasses("primary", "lg", "w-full sm:w-auto")}>
-          Place order and pay {formatMoney(subtotal + shippingCents, currency)}
-        </SubmitButton>
+        {unreadable ? null : (
+          <SubmitButton pending={isSubmitting || !ready} pendingLabel={isSubmitting ? "Placing order…" : "Loading your cart…"} className={buttonClasses("primary", "lg", "w-full sm:w-auto")}>
+            Place order and pay {formatMoney(subtotal + shippingCents, currency)}
+          </SubmitButton>
+        )}
       </form>
       <section aria-labelledby="checkout-summary-title" className="self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="checkout-summary-title" className="text-lg font-semibold text-slate-900">
           Your order
         </h2>
-        <ul className="mt-3 divide-y divide-slate-100">
-          {available.map((line) => (
-            <li key={line.productId} className="flex justify-between gap-3 py-2 text-slate-900">
-              <span>
-                {line.product.name} ×{line.quantity}
-              </span>
-              <span className="whitespace-nowrap">{formatMoney(line.product.priceCents * line.quantity, currency)}</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="mt-3 grid grid-cols-[1fr_auto] gap-y-1 border-t border-slate-200 pt-3">
-          <dt className="text-slate-700">Subtotal</dt>
-          <dd className="text-right text-slate-900">{formatMoney(subtotal, currency)}</dd>
-          <dt className="text-slate-700">Shipping</dt>
-          <dd className="text-right text-slate-900" data-testid="checkout-shipping">
-            {shippingCents === 0 ? "Free" : formatMoney(shippingCents, currency)}
-          </dd>
-          <dt className="text-lg font-bold text-slate-900">Total</dt>
-          <dd className="text-right text-lg font-bold text-slate-900" data-testid="checkout-total">
-            {formatMoney(subtotal + shippingCents, currency)}
-          </dd>
-        </dl>
+        {ready ? (
+          <OrderSummary lines={available} subtotal={subtotal} shippingCents={shippingCents} currency={currency} />
+        ) : unreadable ? (
+          <p role="alert" className="mt-3 text-red-700">
+            {CART_NOT_LOADED}
+          </p>
+        ) : (
+          <p className="mt-3 text-slate-700" aria-busy="true">
+            Loading your cart…
+          </p>
+        )}
       </section>
     </div>
+  );
+}
+
+type OrderSummaryProps = { lines: (DetailedLine & { product: Product })[]; subtotal: number; shippingCents: number; currency: string };
+
+/** The order's lines, subtotal, shipping and total, as the button will place it. */
+function OrderSummary({ lines, subtotal, shippingCents, currency }: OrderSummaryProps) {
+  return (
+    <>
+      <ul className="mt-3 divide-y divide-slate-100">
+        {lines.map((line) => (
+          <li key={line.productId} className="flex justify-between gap-3 py-2 text-slate-900">
+            <span>
+              {line.product.name} ×{line.quantity}
+            </span>
+            <span className="whitespace-nowrap">{formatMoney(line.product.priceCents * line.quantity, currency)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-3 grid grid-cols-[1fr_auto] gap-y-1 border-t border-slate-200 pt-3">
+        <dt className="text-slate-700">Subtotal</dt>
+        <dd className="text-right text-slate-900">{formatMoney(subtotal, currency)}</dd>
+        <dt className="text-slate-700">Shipping</dt>
+        <dd className="text-right text-slate-900" data-testid="checkout-shipping">
+          {shippingCents === 0 ? "Free" : formatMoney(shippingCents, currency)}
+        </dd>
+        <dt className="text-lg font-bold text-slate-900">Total</dt>
+        <dd className="text-right text-lg font-bold text-slate-900" data-testid="checkout-total">
+          {formatMoney(subtotal + shippingCents, currency)}
+        </dd>
+      </dl>
+    </>
   );
 }

@@ -88,3 +88,48 @@ for (const viewport of [
     await expect(orderRow).toContainText("Paid");
   });
 }
+
+test("the checkout's fields can be filled while the cart is read, and a cart that cannot be read is not called empty", async ({ page }) => {
+  test.setTimeout(120_000);
+  const [product] = await orderable(page, 1);
+  if (!product) throw new Error("no orderable product");
+  await registerThroughPage(page, "Wendy Waitless");
+  await page.goto(`/products/${product.id}`);
+  await page.getByRole("button", { name: `Add to cart: ${product.name}` }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+
+  // A slow network: the cart's product details arrive only when the test lets them.
+  let letThrough = () => {};
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route("**/api/products/*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/checkout");
+  const summary = page.getByRole("region", { name: "Your order" });
+  await expect(summary.getByText("Loading your cart…")).toBeVisible();
+  const button = page.getByRole("button", { name: "Loading your cart…" });
+  await expect(button).toHaveAttribute("aria-disabled", "true");
+  await page.getByLabel("Contact Number").fill("+1 555 010 0144");
+  await fillAddress(page);
+  await page.getByLabel("Contact Number").press("Enter");
+  await expect(page.getByText("Order placed")).toHaveCount(0);
+
+  letThrough();
+  const total = money(product.priceCents * product.minOrderQuantity);
+  await expect(page.getByRole("button", { name: `Place order and pay ${total}` })).toBeVisible();
+  await expect(summary.getByTestId("checkout-total")).toHaveText(total);
+  // What was typed while waiting is still there.
+  await expect(page.getByLabel("Contact Number")).toHaveValue("+1 555 010 0144");
+  await expect(page.getByLabel("Address line 1")).toHaveValue(E2E_ADDRESS.line1);
+  await page.unroute("**/api/products/*");
+
+  // The details cannot be read: the page says so and offers nothing to place, rather than "Your cart is empty."
+  await page.route("**/api/products/*", (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"error":{"code":"unavailable","message":"busy"}}' }));
+  await page.reload();
+  await expect(summary.getByRole("alert")).toHaveText("Your cart could not be loaded. Reload the page to try again.");
+  await expect(page.getByText("Your cart is empty.")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Place order|Loading your cart/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.unroute("**/api/products/*");
+});
