@@ -9,11 +9,15 @@ import { useSyncExternalStore } from "react";
  * come from the server.
  */
 export type CartEntry = { productId: string; quantity: number };
-/** `settled`: whether the cart is known, that is the session has been read and, signed in, the account's cart with it. */
-type CartState = { lines: CartEntry[]; mode: "local" | "account"; error: string | null; settled: boolean };
+/**
+ * `settled`: whether the cart is known, that is the session has been read and, signed in, the account's
+ * cart with it. `unread`: signed in, but the account's cart could not be read (a failed GET /api/cart);
+ * the cart is then the browser's until the next page joins them, and "empty" would be a guess.
+ */
+type CartState = { lines: CartEntry[]; mode: "local" | "account"; error: string | null; settled: boolean; unread: boolean };
 
 const STORAGE_KEY = "toolforge.cart";
-const EMPTY: CartState = { lines: [], mode: "local", error: null, settled: false };
+const EMPTY: CartState = { lines: [], mode: "local", error: null, settled: false, unread: false };
 
 let state: CartState = EMPTY;
 let loaded = false;
@@ -203,23 +207,32 @@ export function joinAccountCart(signedIn: boolean): Promise<void> {
   return joined;
 }
 
+/** The account's cart, or null when it could not be read. */
+async function readAccountCart(): Promise<CartEntry[] | null> {
+  try {
+    const response = await fetch("/api/cart", { credentials: "same-origin", headers: { accept: "application/json" }, cache: "no-store" });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { items: { productId: string; quantity: number }[] };
+    return body.items.map((item) => ({ productId: item.productId, quantity: item.quantity }));
+  } catch {
+    return null;
+  }
+}
+
 async function join(signedIn: boolean): Promise<void> {
   ensureLoaded();
   if (!signedIn) {
-    if (state.mode === "account") {
-      state = { lines: readLocal(), mode: "local", error: null, settled: true };
+    if (state.mode === "account" || state.unread) {
+      state = { lines: readLocal(), mode: "local", error: null, settled: true, unread: false };
       emit();
     }
     return;
   }
   if (state.mode === "account") return;
-  let accountLines: CartEntry[] = [];
-  try {
-    const response = await fetch("/api/cart", { credentials: "same-origin", headers: { accept: "application/json" }, cache: "no-store" });
-    if (!response.ok) return;
-    const body = (await response.json()) as { items: { productId: string; quantity: number }[] };
-    accountLines = body.items.map((item) => ({ productId: item.productId, quantity: item.quantity }));
-  } catch {
+  const accountLines = await readAccountCart();
+  if (!accountLines) {
+    state = { ...state, settled: true, unread: true };
+    emit();
     return;
   }
   const merged = [...accountLines];
@@ -229,7 +242,7 @@ async function join(signedIn: boolean): Promise<void> {
     else merged[index] = { productId: local.productId, quantity: Math.max(local.quantity, merged[index]?.quantity ?? 0) };
   }
   let lines = merged.slice(0, 50);
-  state = { lines, mode: "account", error: null, settled: true };
+  state = { lines, mode: "account", error: null, settled: true, unread: false };
   emit();
   if (readLocal().length > 0) {
     for (let round = 0; round < 3; round += 1) {

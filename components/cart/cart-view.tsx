@@ -10,7 +10,7 @@ import { letGoOnWheel } from "@/components/ui/wheel";
 import { formatMoney } from "@/lib/money/format";
 import { cartQuantityProblem } from "@/models/cart";
 import { removeFromCart, setCartQuantity } from "./cart-store";
-import { useCartDetails, type DetailedLine } from "./use-cart-details";
+import { CART_NOT_LOADED, useCartDetails, type DetailedLine } from "./use-cart-details";
 
 // The names the stacked (phone) layout writes before each cell; the Remove button needs none.
 const CART_COLUMNS = stackColumnStyle(["Product", "Unit price", "Quantity", "Total"]);
@@ -75,9 +75,18 @@ function CartLoading() {
   );
 }
 
+/** The account's cart or its products' details could not be read: saying "empty" would be a guess. */
+function CartNotLoaded() {
+  return (
+    <p className="mt-6 text-red-700" role="alert">
+      {CART_NOT_LOADED}
+    </p>
+  );
+}
+
 /** The cart: each product with its image, name, unit price, quantity and line total, then the total. */
 export function CartView() {
-  const { lines, settled, loading, failed, error } = useCartDetails();
+  const { lines, settled, unread, loading, failed, error } = useCartDetails();
   // What the customer typed in each quantity field. Only valid quantities are saved (the server refuses
   // the others), so while a field holds an invalid one the saved quantity is not what the page shows:
   // the cart then offers no checkout and no total, rather than checking out the saved amount.
@@ -97,6 +106,7 @@ export function CartView() {
 
   // A signed-in customer's cart comes from the account: until it has, "empty" would be a guess.
   if (!settled) return <CartLoading />;
+  if (unread) return <CartNotLoaded />;
   if (lines.length === 0) {
     return (
       <div className={EMPTY_BOX}>
@@ -111,7 +121,7 @@ export function CartView() {
     );
   }
   if (loading) return <CartLoading />;
-  if (failed) return <p className="mt-6 text-red-700" role="alert">The cart could not be loaded. Reload the page to try again.</p>;
+  if (failed) return <CartNotLoaded />;
 
   const available = lines.filter((line): line is AvailableLine => line.product !== null);
   const shown = new Map(

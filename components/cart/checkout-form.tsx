@@ -20,7 +20,7 @@ import { cartQuantityProblem } from "@/models/cart";
 import type { Product } from "@/models/catalog";
 import { phoneSchema, shippingAddressSchema, type ShippingAddress } from "@/models/orders";
 import { clearCart } from "./cart-store";
-import { useCartDetails, type DetailedLine } from "./use-cart-details";
+import { CART_NOT_LOADED, useCartDetails, type DetailedLine } from "./use-cart-details";
 
 const checkoutSchema = z.object({ phone: phoneSchema, shippingAddress: shippingAddressSchema });
 const EMPTY_ADDRESS: ShippingAddress = { name: "", line1: "", line2: "", city: "", region: "", postalCode: "", country: "" };
@@ -32,8 +32,6 @@ type CheckoutFormProps = {
 };
 
 type Placed = { id: string; number: string; totalCents: number; currency: string };
-
-const CART_NOT_LOADED = "Your cart could not be loaded. Reload the page to try again.";
 
 /**
  * One button places the order (with an Idempotency-Key per attempt) and opens the payment right here.

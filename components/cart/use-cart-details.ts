@@ -4,6 +4,9 @@ import useSWR from "swr";
 import type { Product } from "@/models/catalog";
 import { useCart, type CartEntry } from "./cart-store";
 
+/** What the cart and checkout pages say when the cart (the account's, or its products' details) could not be read. */
+export const CART_NOT_LOADED = "Your cart could not be loaded. Reload the page to try again.";
+
 export type DetailedLine = CartEntry & { product: Product | null };
 
 async function fetchProducts(ids: string[]): Promise<Record<string, Product | null>> {
@@ -23,6 +26,8 @@ export function useCartDetails(): {
   lines: DetailedLine[];
   /** False until the cart is known (the session read and, signed in, the account's cart with it). */
   settled: boolean;
+  /** Signed in, but the account's cart could not be read: the lines are the browser's. */
+  unread: boolean;
   loading: boolean;
   failed: boolean;
   mode: "local" | "account";
@@ -36,6 +41,7 @@ export function useCartDetails(): {
   return {
     lines: cart.lines.map((line) => ({ ...line, product: data?.[line.productId] ?? null })),
     settled: cart.settled,
+    unread: cart.unread,
     loading: ids.length > 0 && (isLoading || (!data && !error)),
     failed: Boolean(error),
     mode: cart.mode,

@@ -125,3 +125,22 @@ test("Remove says what went and leaves the keyboard on the next line, then on th
   await expect(page.getByText("Your cart is empty.")).toBeVisible();
   await expect(page.locator("main")).toBeFocused();
 });
+
+test("a signed-in cart that cannot be read is not shown as empty, and is there again after a reload", async ({ page }) => {
+  const product = await productWithMinimum(page);
+  await registerThroughPage(page, "Una Unread");
+  await addFromProductPage(page, product);
+
+  await page.route("**/api/cart", (route) =>
+    route.request().method() === "GET" ? route.fulfill({ status: 503, contentType: "application/json", body: '{"error":{"code":"unavailable","message":"busy"}}' }) : route.continue(),
+  );
+  await page.goto("/cart");
+  await expect(page.getByRole("alert").filter({ hasText: "Your cart could not be loaded. Reload the page to try again." })).toBeVisible();
+  await expect(page.getByText("Your cart is empty.")).toHaveCount(0);
+  await page.goto("/checkout");
+  await expect(page.getByRole("region", { name: "Your order" }).getByRole("alert")).toHaveText("Your cart could not be loaded. Reload the page to try again.");
+
+  await page.unroute("**/api/cart");
+  await page.goto("/cart");
+  await expect(page.getByLabel(`Quantity of ${product.name}`)).toHaveValue(String(product.minOrderQuantity));
+});
