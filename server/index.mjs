@@ -29,7 +29,7 @@ import { allowedMethodsOf, answerMethodNotAllowed, isMethodAllowed } from "./met
 import { requestContextStorage } from "./request-context.mjs";
 import { expireSharedCopiesWithTheSecond } from "./shared-cache.mjs";
 import { createRouteLabeller, readBuiltRoutes, readPublicFiles, scanAppRoutes } from "./route-label.mjs";
-import { applySecurityHeaders, readSecurityPolicy } from "./security-headers.mjs";
+import { applySecurityHeaders, readSecurityPolicy, replayPreparer } from "./security-headers.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -196,7 +196,7 @@ export async function startShop({ dev = false, dir = ROOT, env = process.env } =
 
   const securityPolicy = readSecurityPolicy(env, dev);
   // Development renders every request, so that an edit shows at once.
-  const pageCache = dev ? undefined : installPageCache();
+  const pageCache = dev ? undefined : installPageCache({ prepare: replayPreparer(securityPolicy) });
 
   const server = http.createServer((req, res) => {
     const started = process.hrtime.bigint();

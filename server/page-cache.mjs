@@ -7,15 +7,16 @@
 //
 // - A copy is kept for a short lifetime and dropped on every instance as soon as the catalog or the
 //   public reviews change (lib/changes calls dropCachedPages() for every notice, local or remote).
-// - What is kept is Next's answer before this server adds the CSP nonce: each replay goes through the
-//   same rewrite as a render, so every answer still has a nonce of its own.
+// - What is kept is Next's answer before this server adds the CSP nonce, and beside it that answer
+//   rewritten and gzipped once with a stand-in nonce (`prepare`, ADR 057): each replay puts in a nonce
+//   of its own without rewriting or compressing the page again.
 // - One render per page at a time: requests that arrive meanwhile wait for it (or take the copy that
 //   expired moments ago, if there is one) instead of rendering the same page again.
 // - A render that was running when the copies were dropped is not kept (it may have read old data).
 // - Next renders another HTML for crawlers that read only the HTML (metadata blocking in <head>
 //   instead of streamed): they get copies of their own.
 import { HTML_LIMITED_BOT_UA_RE } from "next/dist/shared/lib/router/utils/html-bots.js";
-import { foldWriteHeadArguments, isPagePath } from "./security-headers.mjs";
+import { foldWriteHeadArguments, isPagePath, sendPreparedPage } from "./security-headers.mjs";
 import { SHARED_CACHE_CONTROL } from "./shared-cache.mjs";
 
 /**
@@ -23,6 +24,7 @@ import { SHARED_CACHE_CONTROL } from "./shared-cache.mjs";
  * @property {number} status
  * @property {[string, string | string[] | number][]} headers Next's own headers, as it set them
  * @property {Buffer} body
+ * @property {import("./prepared-page.mjs").PreparedPage | null} prepared the body made ready for replays, if `prepare` could
  * @property {number} expires
  */
 
@@ -34,6 +36,8 @@ import { SHARED_CACHE_CONTROL } from "./shared-cache.mjs";
  * @property {number} [maxEntries] pages kept at most (the least recently served go first)
  * @property {number} [maxBytes] bytes kept at most, all pages together
  * @property {number} [maxPageBytes] a larger page is not kept
+ * @property {(body: Buffer) => import("./prepared-page.mjs").PreparedPage | null} [prepare] makes a kept page ready for replays
+ *   (the server's rewrite and gzip done once: security-headers' replayPreparer); without it each replay goes through them
  * @property {() => number} [now]
  */
 
@@ -75,7 +79,7 @@ export function isSharedPageRequest(req) {
 /**
  * @param {PageCacheOptions} [options]
  */
-export function createPageCache({ ttlMs = 2_000, staleMs = 5_000, waitMs = 10_000, maxEntries = 200, maxBytes = 32 * 1024 * 1024, maxPageBytes = 1024 * 1024, now = Date.now } = {}) {
+export function createPageCache({ ttlMs = 2_000, staleMs = 5_000, waitMs = 10_000, maxEntries = 200, maxBytes = 32 * 1024 * 1024, maxPageBytes = 1024 * 1024, prepare, now = Date.now } = {}) {
   /** @type {Map<string, CachedPage>} least recently served first */
   const pages = new Map();
   /** @type {Map<string, Promise<CachedPage | null>>} */
@@ -87,12 +91,25 @@ export function createPageCache({ ttlMs = 2_000, staleMs = 5_000, waitMs = 10_00
   let bytes = 0;
   let generation = 0;
 
+  /** @param {Buffer} body */
+  const prepareSafely = (body) => {
+    try {
+      return prepare?.(body) ?? null;
+    } catch {
+      // Unprepared, the copy is still served: rewritten and compressed per answer, as a render is.
+      return null;
+    }
+  };
+
+  /** @param {CachedPage} page */
+  const sizeOf = (page) => page.body.length + (page.prepared?.bytes ?? 0);
+
   /** @param {string} key */
   const forget = (key) => {
     const page = pages.get(key);
     if (!page) return;
     pages.delete(key);
-    bytes -= page.body.length;
+    bytes -= sizeOf(page);
   };
 
   /** @param {string} key @param {CachedPage} page */
@@ -101,7 +118,7 @@ export function createPageCache({ ttlMs = 2_000, staleMs = 5_000, waitMs = 10_00
     known.add(key);
     forget(key);
     pages.set(key, page);
-    bytes += page.body.length;
+    bytes += sizeOf(page);
     for (const [oldest] of pages) {
       if (pages.size <= maxEntries && bytes <= maxBytes) break;
       forget(oldest);
@@ -119,6 +136,7 @@ export function createPageCache({ ttlMs = 2_000, staleMs = 5_000, waitMs = 10_00
     res.statusCode = page.status;
     for (const [name, value] of page.headers) res.setHeader(name, value);
     res.setHeader("x-page-cache", outcome);
+    if (page.prepared && sendPreparedPage(res, page.prepared)) return;
     res.end(page.body);
   };
 
@@ -202,7 +220,8 @@ export function createPageCache({ ttlMs = 2_000, staleMs = 5_000, waitMs = 10_00
         settled = true;
         const complete = res.writableFinished && keepable && headers !== null && generation === startedIn;
         if (!complete || !headers) return resolve(null);
-        const page = { status: res.statusCode, headers, body: Buffer.concat(chunks), expires: now() + ttlMs };
+        const body = Buffer.concat(chunks);
+        const page = { status: res.statusCode, headers, body, prepared: prepareSafely(body), expires: now() + ttlMs };
         keep(key, page);
         resolve(page);
       };

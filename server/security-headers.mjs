@@ -3,9 +3,9 @@
 // nonce-based CSP: Next renders no nonce; this server adds a fresh one per answer to each <script> tag
 // (and each <link> that preloads a script) of the HTML as it streams out, and names it in that
 // answer's policy. Static pages stay static.
-import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import { boundaryInliner } from "./inline-boundaries.mjs";
+import { newNonce, preparePage } from "./prepared-page.mjs";
 
 /** @typedef {{ dev: boolean, https: boolean, stripe: boolean, imageHosts: string[] }} SecurityPolicy */
 
@@ -241,6 +241,36 @@ export function foldWriteHeadArguments(res, status, rest) {
   if (headers && !Array.isArray(headers)) for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
 }
 
+/** @type {WeakMap<import("node:http").ServerResponse, (prepared: import("./prepared-page.mjs").PreparedPage) => void>} */
+const preparedSenders = new WeakMap();
+
+/**
+ * Prepares kept pages for replays (the page cache's `prepare`): the rewrite this policy gives a page,
+ * done once with a stand-in nonce, and gzip done once (server/prepared-page.mjs, ADR 057).
+ * @param {SecurityPolicy} policy
+ * @returns {(body: Buffer) => import("./prepared-page.mjs").PreparedPage | null}
+ */
+export function replayPreparer(policy) {
+  return (body) =>
+    preparePage(body, (page, nonce) => {
+      const injector = nonceInjector(nonce, { deferChunks: !policy.dev, inlineBoundaries: !policy.dev });
+      return injector.push(page) + injector.end();
+    });
+}
+
+/**
+ * Answers `res` with a prepared page and a nonce of its own, when `res` is a page answer that
+ * applySecurityHeaders rewrites; false otherwise (the caller then sends the page as it was kept).
+ * @param {import("node:http").ServerResponse} res
+ * @param {import("./prepared-page.mjs").PreparedPage} prepared
+ */
+export function sendPreparedPage(res, prepared) {
+  const send = preparedSenders.get(res);
+  if (!send) return false;
+  send(prepared);
+  return true;
+}
+
 /**
  * Puts the headers on this answer, and for HTML answers the nonce and the page policy: call before
  * Next handles the request. Next would compress the HTML before this could rewrite it, so for page
@@ -271,6 +301,32 @@ export function applySecurityHeaders(req, res, policy) {
   let releasing = false;
   let ended = false;
 
+  /** A nonce for this answer, in its policy. The body differs per answer now: a length or validator from before would be false. */
+  const pageNonce = () => {
+    const nonce = newNonce();
+    res.setHeader("content-security-policy", pagePolicy(policy, nonce));
+    res.removeHeader("content-length");
+    res.removeHeader("etag");
+    return nonce;
+  };
+  /** Whether to gzip the page, as Next's own compression does (Brotli costs more CPU per answer than these pages justify). */
+  const gzipped = () => {
+    res.setHeader("vary", [res.getHeader("vary"), "Accept-Encoding"].filter(Boolean).join(", "));
+    return /\bgzip\b/.test(acceptEncoding);
+  };
+
+  // The page cache's replays come prepared (server/prepared-page.mjs): no rewrite and no gzip per answer.
+  preparedSenders.set(res, (prepared) => {
+    decided = true;
+    const nonce = pageNonce();
+    const gzip = req.method !== "HEAD" && gzipped();
+    const body = gzip ? prepared.gzip(nonce) : prepared.plain(nonce);
+    if (gzip) res.setHeader("content-encoding", "gzip");
+    res.setHeader("content-length", body.length);
+    writeHead(res.statusCode);
+    end(req.method === "HEAD" ? undefined : body);
+  });
+
   const decide = () => {
     if (decided) return;
     decided = true;
@@ -280,18 +336,9 @@ export function applySecurityHeaders(req, res, policy) {
     const type = String(res.getHeader("content-type") ?? "");
     // Anything else that is not HTML (a redirect, a 204) keeps the policy that runs nothing.
     if (!type.includes("text/html") || res.statusCode === 304 || res.statusCode === 204) return;
-    const nonce = randomBytes(16).toString("base64");
-    injector = nonceInjector(nonce, { deferChunks: !policy.dev, inlineBoundaries: !policy.dev });
-    res.setHeader("content-security-policy", pagePolicy(policy, nonce));
-    res.removeHeader("content-length");
-    // The body differs per answer now: a validator for it would be false.
-    res.removeHeader("etag");
-    if (req.method === "HEAD") return;
-    // gzip, as Next's own compression does: Brotli costs more CPU per answer than these pages justify.
-    const encoding = /\bgzip\b/.test(acceptEncoding) ? "gzip" : null;
-    res.setHeader("vary", [res.getHeader("vary"), "Accept-Encoding"].filter(Boolean).join(", "));
-    if (!encoding) return;
-    res.setHeader("content-encoding", encoding);
+    injector = nonceInjector(pageNonce(), { deferChunks: !policy.dev, inlineBoundaries: !policy.dev });
+    if (req.method === "HEAD" || !gzipped()) return;
+    res.setHeader("content-encoding", "gzip");
     compressor = zlib.createGzip({ level: 6 });
     compressor.on("data", (/** @type {Buffer} */ data) => write(data));
     compressor.on("end", () => end());

@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import { HTML_LIMITED_BOT_UA_RE } from "next/dist/shared/lib/router/utils/html-bots.js";
 import { announceChange } from "@/lib/changes";
 import { createPageCache, installPageCache, isSharedPageRequest } from "@/server/page-cache.mjs";
-import { applySecurityHeaders, readSecurityPolicy } from "@/server/security-headers.mjs";
+import { applySecurityHeaders, readSecurityPolicy, replayPreparer } from "@/server/security-headers.mjs";
 import { expireSharedCopiesWithTheSecond, SHARED_CACHE_CONTROL } from "@/server/shared-cache.mjs";
 
 /**
@@ -135,6 +135,34 @@ describe("the page cache", () => {
       expect(plain.headers["content-encoding"]).toBeUndefined();
       expect(plain.body.toString()).toContain("render #1");
       expect(site.renders).toHaveLength(1);
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("prepared once, a replay has its own nonce, gzipped or plain, the page as rendered, with its length", async () => {
+    const cache = createPageCache({ prepare: replayPreparer(readSecurityPolicy({}, false)) });
+    const site = await serveWith(cache, { "/": {} });
+    try {
+      const rendered = await site.raw("/", {});
+      const answers = [await site.raw("/", { "accept-encoding": "gzip" }), await site.raw("/", { "accept-encoding": "gzip" }), await site.raw("/", {})];
+      expect(site.renders).toEqual(["/"]);
+      const nonces = new Set<string>();
+      for (const answer of answers) {
+        expect(answer.headers["x-page-cache"]).toBe("hit");
+        const html = answer.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(answer.body).toString() : answer.body.toString();
+        expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+        const nonce = /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1] ?? "";
+        nonces.add(nonce);
+        expect((html.match(/<script[^>]*>/g) ?? []).every((tag) => tag.includes(`nonce="${nonce}"`))).toBe(true);
+        expect(html.replaceAll(nonce, "N")).toBe(rendered.body.toString().replace(/nonce="[^"]+"/g, 'nonce="N"').replace(/'nonce-[^']+'/g, "'nonce-N'"));
+        expect(answer.headers.vary).toBe("rsc, Accept-Encoding");
+        expect(answer.headers["x-accel-expires"]).toMatch(/^@\d+$/);
+      }
+      expect(answers.map((answer) => answer.headers["content-encoding"])).toEqual(["gzip", "gzip", undefined]);
+      expect(nonces.size).toBe(3);
+      // The copy's bytes count what the preparation holds too: the page as sent (with the loader) and more.
+      expect(cache.size.bytes).toBeGreaterThan(rendered.body.length);
     } finally {
       await site.close();
     }
