@@ -19,7 +19,7 @@ import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 
 /** Bytes of randomness in a nonce; as base64 always 24 characters. */
-export const NONCE_BYTES = 16;
+const NONCE_BYTES = 16;
 const NONCE_LENGTH = Math.ceil(NONCE_BYTES / 3) * 4;
 const WINDOW = 32 * 1024;
 // ID1 ID2, deflate, no flags, no time, no extra flags, OS "unix" (as zlib writes it).

@@ -241,6 +241,16 @@ export function foldWriteHeadArguments(res, status, rest) {
   if (headers && !Array.isArray(headers)) for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
 }
 
+/**
+ * The rewrite a page gets under `policy`: a render's stream and a kept page's preparation both use it,
+ * so a replay is the page a render sends.
+ * @param {string} nonce
+ * @param {SecurityPolicy} policy
+ */
+function pageInjector(nonce, policy) {
+  return nonceInjector(nonce, { deferChunks: !policy.dev, inlineBoundaries: !policy.dev });
+}
+
 /** @type {WeakMap<import("node:http").ServerResponse, (prepared: import("./prepared-page.mjs").PreparedPage) => void>} */
 const preparedSenders = new WeakMap();
 
@@ -253,7 +263,7 @@ const preparedSenders = new WeakMap();
 export function replayPreparer(policy) {
   return (body) =>
     preparePage(body, (page, nonce) => {
-      const injector = nonceInjector(nonce, { deferChunks: !policy.dev, inlineBoundaries: !policy.dev });
+      const injector = pageInjector(nonce, policy);
       return injector.push(page) + injector.end();
     });
 }
@@ -336,7 +346,7 @@ export function applySecurityHeaders(req, res, policy) {
     const type = String(res.getHeader("content-type") ?? "");
     // Anything else that is not HTML (a redirect, a 204) keeps the policy that runs nothing.
     if (!type.includes("text/html") || res.statusCode === 304 || res.statusCode === 204) return;
-    injector = nonceInjector(pageNonce(), { deferChunks: !policy.dev, inlineBoundaries: !policy.dev });
+    injector = pageInjector(pageNonce(), policy);
     if (req.method === "HEAD" || !gzipped()) return;
     res.setHeader("content-encoding", "gzip");
     compressor = zlib.createGzip({ level: 6 });
