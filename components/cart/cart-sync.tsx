@@ -8,7 +8,7 @@ import { joinAccountCart, useCart } from "./cart-store";
 /** The header's cart link with its count; it also joins the browser's cart to the account at sign-in. */
 export function CartLink() {
   const session = useSession();
-  const { lines } = useCart();
+  const { lines, unread } = useCart();
   const signedIn = session.status === "signed-in";
   const known = session.status !== "loading";
 
@@ -17,6 +17,8 @@ export function CartLink() {
   }, [known, signedIn]);
 
   const count = lines.length;
+  // Signed in but the account's cart could not be read: the browser's lines are not the cart, so no
+  // number is shown (the cart page says what happened).
   return (
     <Link
       href="/cart"
@@ -33,11 +35,12 @@ export function CartLink() {
       {/* A badge on the icon, so the header fits beside search, sign-in and the menu at 320 px. */}
       <span
         data-testid="cart-count"
+        aria-hidden={unread || undefined}
         className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-orange-400 px-1 text-center text-xs leading-5 font-bold text-ink"
       >
-        {count}
+        {unread ? "!" : count}
       </span>
-      <span className="sr-only">{count === 1 ? " product" : " products"}</span>
+      <span className="sr-only">{unread ? "could not be loaded" : count === 1 ? " product" : " products"}</span>
     </Link>
   );
 }

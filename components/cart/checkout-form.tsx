@@ -164,7 +164,12 @@ export function CheckoutForm({ email, shippingCents, defaults }: CheckoutFormPro
           </SubmitButton>
         )}
       </form>
-      <section aria-labelledby="checkout-summary-title" className="self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      {/* On a phone the summary follows the form. When it says the cart could not be read, it moves
+          above the form, so the reason there is no button is the first thing read. */}
+      <section
+        aria-labelledby="checkout-summary-title"
+        className={`self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm ${unreadable ? "order-first lg:order-none" : ""}`}
+      >
         <h2 id="checkout-summary-title" className="text-lg font-semibold text-slate-900">
           Your order
         </h2>

@@ -137,10 +137,20 @@ test("a signed-in cart that cannot be read is not shown as empty, and is there a
   await page.goto("/cart");
   await expect(page.getByRole("alert").filter({ hasText: "Your cart could not be loaded. Reload the page to try again." })).toBeVisible();
   await expect(page.getByText("Your cart is empty.")).toHaveCount(0);
+  // The header does not count the browser's lines as the cart either.
+  await expect(page.getByTestId("cart-count")).toHaveText("!");
+  await expect(page.getByTestId("cart-link")).toHaveAccessibleName("Cart, could not be loaded");
+  // On a phone the checkout says so above its form, not after it.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/checkout");
-  await expect(page.getByRole("region", { name: "Your order" }).getByRole("alert")).toHaveText("Your cart could not be loaded. Reload the page to try again.");
+  const unreadAlert = page.getByRole("region", { name: "Your order" }).getByRole("alert");
+  await expect(unreadAlert).toHaveText("Your cart could not be loaded. Reload the page to try again.");
+  const alertTop = (await unreadAlert.boundingBox())?.y ?? Infinity;
+  const emailTop = (await page.locator("#checkout-email").boundingBox())?.y ?? -Infinity;
+  expect(alertTop).toBeLessThan(emailTop);
 
   await page.unroute("**/api/cart");
   await page.goto("/cart");
   await expect(page.getByLabel(`Quantity of ${product.name}`)).toHaveValue(String(product.minOrderQuantity));
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
 });
