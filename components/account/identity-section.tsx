@@ -124,7 +124,7 @@ export function IdentitySection({ account }: { account: Account }) {
             <p className="text-center text-sm text-slate-600">{preview ? "New photo (not saved yet)" : "Current photo"}</p>
           </div>
           <div className="flex min-w-0 flex-1 flex-col gap-5">
-            <TextField id="identity-name" label="Name" autoComplete="name" required error={errors.name?.message} {...register("name")} />
+            <TextField id="identity-name" label="Name" autoComplete="name" required error={errors.name?.message} defaultValue={account.name} {...register("name")} />
             <div className="flex flex-col gap-1.5">
               <label htmlFor="identity-photo" className="text-sm font-semibold text-slate-900">
                 New profile photo

@@ -244,7 +244,7 @@ export function ProductForm(props: ProductFormProps) {
         ) : null}
       </div>
 
-      <TextField id={`${idPrefix}-name`} label="Name" autoComplete="off" maxLength={120} error={errors.name?.message} {...register("name")} />
+      <TextField id={`${idPrefix}-name`} label="Name" autoComplete="off" maxLength={120} error={errors.name?.message} defaultValue={defaultValues.name} {...register("name")} />
 
       {/* Stock and minimum side by side with the warning under both; on a phone the warning comes right
           after them, not after the price. */}
@@ -259,6 +259,7 @@ export function ProductForm(props: ProductFormProps) {
             step={1}
             hint="Units ready to ship"
             error={errors.stock?.message}
+            defaultValue={defaultValues.stock}
             {...register("stock", { valueAsNumber: true })}
           />
           <TextField
@@ -270,6 +271,7 @@ export function ProductForm(props: ProductFormProps) {
             step={1}
             hint="Fewest units per order"
             error={errors.minOrderQuantity?.message}
+            defaultValue={defaultValues.minOrderQuantity}
             {...register("minOrderQuantity", { valueAsNumber: true })}
           />
           <p
@@ -291,6 +293,7 @@ export function ProductForm(props: ProductFormProps) {
           step={0.01}
           hint="Per unit, e.g. 24.99"
           error={errors.price?.message}
+          defaultValue={defaultValues.price}
           {...register("price")}
         />
       </div>
@@ -370,6 +373,7 @@ export function ProductForm(props: ProductFormProps) {
           className={`block w-full rounded-md border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 ${
             errors.description ? "border-red-700" : "border-slate-400"
           }`}
+          defaultValue={defaultValues.description}
           {...register("description")}
         />
         {errors.description?.message ? (

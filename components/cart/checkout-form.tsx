@@ -147,8 +147,8 @@ export function CheckoutForm({ email, shippingCents, defaults }: CheckoutFormPro
       <form method="post" onSubmit={onSubmit} noValidate aria-describedby="checkout-status" className="flex flex-col gap-5">
         <FormStatus id="checkout-status" message={formError} />
         <TextField id="checkout-email" label="Email" type="email" value={email} readOnly className="read-only:bg-slate-100 read-only:text-slate-700" />
-        <TextField id="checkout-phone" label="Contact Number" type="tel" autoComplete="tel" inputMode="tel" placeholder="+1 555 010 0199" error={errors.phone?.message} {...register("phone")} />
-        <AddressFields idPrefix="checkout-address" field={(name) => register(`shippingAddress.${name}`)} errorOf={(name) => errors.shippingAddress?.[name]?.message} />
+        <TextField id="checkout-phone" label="Contact Number" type="tel" autoComplete="tel" inputMode="tel" placeholder="+1 555 010 0199" error={errors.phone?.message} defaultValue={defaults?.phone} {...register("phone")} />
+        <AddressFields idPrefix="checkout-address" field={(name) => register(`shippingAddress.${name}`)} errorOf={(name) => errors.shippingAddress?.[name]?.message} defaults={defaults?.shippingAddress} />
         {problems.length > 0 ? (
           <p role="alert" className="text-red-700">
             Some quantities are no longer available.{" "}

@@ -6,6 +6,8 @@ type AddressFieldsProps = {
   idPrefix: string;
   field: (name: keyof ShippingAddress) => UseFormRegisterReturn;
   errorOf: (name: keyof ShippingAddress) => string | undefined;
+  /** The address the form starts from: each input's defaultValue, so it is in the server's HTML (ADR 058). */
+  defaults?: ShippingAddress | null;
 };
 
 const FIELDS: { name: keyof ShippingAddress; label: string; autoComplete: string; optional?: boolean }[] = [
@@ -19,14 +21,14 @@ const FIELDS: { name: keyof ShippingAddress; label: string; autoComplete: string
 ];
 
 /** The shipping address inputs shared by the purchase page and the checkout. */
-export function AddressFields({ idPrefix, field, errorOf }: AddressFieldsProps) {
+export function AddressFields({ idPrefix, field, errorOf, defaults }: AddressFieldsProps) {
   return (
     <fieldset className="flex flex-col gap-4">
       <legend className="mb-2 text-base font-semibold text-slate-900">Shipping address</legend>
       <div className="grid gap-4 sm:grid-cols-2">
         {FIELDS.map((f) => (
           <div key={f.name} className={f.name === "name" || f.name === "line1" || f.name === "line2" ? "sm:col-span-2" : undefined}>
-            <TextField id={`${idPrefix}-${f.name}`} label={f.label} autoComplete={f.autoComplete} error={errorOf(f.name)} {...field(f.name)} />
+            <TextField id={`${idPrefix}-${f.name}`} label={f.label} autoComplete={f.autoComplete} error={errorOf(f.name)} defaultValue={defaults?.[f.name]} {...field(f.name)} />
           </div>
         ))}
       </div>

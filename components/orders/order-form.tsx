@@ -142,6 +142,7 @@ export function OrderForm({ productId, productName, email, unitPriceCents, shipp
         inputMode="tel"
         placeholder="+1 555 010 0199"
         error={errors.phone?.message}
+        defaultValue={defaults?.phone}
         {...register("phone")}
       />
       <TextField
@@ -155,12 +156,14 @@ export function OrderForm({ productId, productName, email, unitPriceCents, shipp
         placeholder={`Minimum Order ${minOrderQuantity}`}
         hint={`Between ${formatCount(minOrderQuantity)} and ${formatCount(stock)} units.`}
         error={errors.quantity?.message}
+        defaultValue={defaultQuantity}
         {...register("quantity", { valueAsNumber: true })}
       />
       <AddressFields
         idPrefix="order-address"
         field={(name) => register(`shippingAddress.${name}`)}
         errorOf={(name) => errors.shippingAddress?.[name]?.message}
+        defaults={defaults?.shippingAddress}
       />
       <div>
         <p className="text-slate-700" data-testid="order-shipping">

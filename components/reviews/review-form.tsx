@@ -111,6 +111,7 @@ export function ReviewForm({ author, existing, product }: ReviewFormProps) {
             className={`block w-full resize-y rounded-md border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 ${
               errors.text ? "border-red-700" : "border-slate-400"
             }`}
+            defaultValue={existing?.text}
             {...register("text")}
           />
           <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">

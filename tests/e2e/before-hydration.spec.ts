@@ -3,7 +3,7 @@
 // tests use Playwright's own page, not ./fixtures, whose navigations wait for hydration: here the
 // click must come before it. Next's chunks are held until the test lets them through.
 import { expect, test, type Page } from "@playwright/test";
-import { browseFromOwnAddress, photoFile, uniqueEmail } from "./helpers";
+import { browseFromOwnAddress, E2E_ADDRESS, photoFile, registerThroughApi, signInAsAdmin, uniqueEmail } from "./helpers";
 
 /**
  * Holds Next's chunks until `release()`: every one, or with `marker` only those whose code contains it
@@ -161,4 +161,56 @@ test("words typed in the catalog's search before the scripts have run are still 
   // And the field is React's: what it holds is what Search sends.
   await search.press("Enter");
   await expect(page).toHaveURL(/\?q=spoke/);
+});
+
+test("a returning customer's last address is on the purchase page before the scripts run, and what is typed over it then is what is ordered", async ({ page, baseURL }) => {
+  await registerThroughApi(page, baseURL, "Ada Early");
+  const list = (await (await page.request.get("/api/products?sort=name")).json()) as { items: { id: string; stock: number; minOrderQuantity: number }[] };
+  const product = list.items.find((p) => p.stock >= 2 * p.minOrderQuantity);
+  if (!product) throw new Error("no product with stock for two orders");
+  // A first order, so the page starts from its contact number and address.
+  const first = await page.request.post("/api/orders", {
+    data: { productId: product.id, quantity: product.minOrderQuantity, phone: "+1 555 010 0144", shippingAddress: E2E_ADDRESS },
+    headers: { origin: baseURL ?? "" },
+  });
+  expect(first.status()).toBe(201);
+
+  const scripts = await holdScripts(page);
+  await page.goto(`/purchasePages/${product.id}`, { waitUntil: "domcontentloaded" });
+  // The saved values are in the page as it is first shown, not written in once React has started.
+  const line1 = page.getByLabel("Address line 1");
+  await expect(line1).toHaveValue(E2E_ADDRESS.line1);
+  await expect(page.getByLabel("Contact Number")).toHaveValue("+1 555 010 0144");
+  await expect(page.getByLabel("Postal code")).toHaveValue(E2E_ADDRESS.postalCode);
+  expect(await reactHasStarted(page)).toBe(false);
+  await line1.fill("7 Bench Lane");
+  scripts.release();
+  await expect.poll(() => reactHasStarted(page)).toBe(true);
+  await page.waitForTimeout(500);
+  await expect(line1).toHaveValue("7 Bench Lane");
+  await expect(page.getByLabel("City")).toHaveValue(E2E_ADDRESS.city);
+
+  await page.getByLabel("Quantity").fill(String(product.minOrderQuantity));
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\//);
+  const orders = (await (await page.request.get("/api/orders")).json()) as { items: { shippingAddress: { line1: string; city: string } }[] };
+  expect(orders.items[0]?.shippingAddress).toMatchObject({ line1: "7 Bench Lane", city: E2E_ADDRESS.city });
+});
+
+test("Edit Product shows the product's values before the scripts run", async ({ page, baseURL }) => {
+  await signInAsAdmin(page, baseURL);
+  const list = (await (await page.request.get("/api/products?sort=name")).json()) as {
+    items: { id: string; name: string; description: string; priceCents: number; stock: number; minOrderQuantity: number }[];
+  };
+  const product = list.items[0];
+  if (!product) throw new Error("the sample catalog is empty");
+  const scripts = await holdScripts(page);
+  await page.goto(`/dashboard/manageProducts/${product.id}`, { waitUntil: "domcontentloaded" });
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(product.name);
+  await expect(page.getByLabel("Available stock")).toHaveValue(String(product.stock));
+  await expect(page.getByLabel("Minimum order quantity")).toHaveValue(String(product.minOrderQuantity));
+  await expect(page.getByLabel("Price (USD)")).toHaveValue((product.priceCents / 100).toFixed(2));
+  await expect(page.getByLabel("Description")).toHaveValue(product.description);
+  expect(await reactHasStarted(page)).toBe(false);
+  scripts.release();
 });
