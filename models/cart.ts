@@ -28,7 +28,12 @@ export type CartLineView = {
   lineTotalCents: number;
 };
 
-export type CartView = { items: CartLineView[]; totalCents: number; currency: string };
+/**
+ * `noLongerOnSale`: saved lines whose product an admin has taken off sale since. They are not in `items`
+ * or the total, so they cannot be ordered; they are named so the customer is told, and they leave the
+ * saved cart at its next save (which only takes products on sale).
+ */
+export type CartView = { items: CartLineView[]; totalCents: number; currency: string; noLongerOnSale: { productId: string; name: string }[] };
 
 /** A quantity the order form would accept for this product, or the form's message. */
 export function cartQuantityProblem(quantity: number, min: number, stock: number): string | null {

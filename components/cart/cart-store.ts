@@ -13,11 +13,14 @@ export type CartEntry = { productId: string; quantity: number };
  * `settled`: whether the cart is known, that is the session has been read and, signed in, the account's
  * cart with it. `unread`: signed in, but the account's cart could not be read (a failed GET /api/cart);
  * the cart is then the browser's until the next page joins them, and "empty" would be a guess.
+ * `noLongerOnSale`: products the account's cart held that are no longer on sale (GET /api/cart names
+ * them), kept to tell the customer until the cart is saved again.
  */
-type CartState = { lines: CartEntry[]; mode: "local" | "account"; error: string | null; settled: boolean; unread: boolean };
+export type OffSale = { productId: string; name: string };
+type CartState = { lines: CartEntry[]; mode: "local" | "account"; error: string | null; settled: boolean; unread: boolean; noLongerOnSale: OffSale[] };
 
 const STORAGE_KEY = "toolforge.cart";
-const EMPTY: CartState = { lines: [], mode: "local", error: null, settled: false, unread: false };
+const EMPTY: CartState = { lines: [], mode: "local", error: null, settled: false, unread: false, noLongerOnSale: [] };
 
 let state: CartState = EMPTY;
 let loaded = false;
@@ -124,7 +127,14 @@ async function save(lines: CartEntry[]): Promise<string | null> {
     return null;
   }
   const answer = await putAccountCart(lines);
-  if (answer.ok) return null;
+  // The saved cart now holds only products on sale: the ones that were not have left it.
+  if (answer.ok) {
+    if (state.noLongerOnSale.length > 0) {
+      state = { ...state, noLongerOnSale: [] };
+      emit();
+    }
+    return null;
+  }
   state = { ...state, error: answer.message };
   emit();
   return answer.message;
@@ -188,6 +198,12 @@ export async function clearCart(): Promise<void> {
   await saveCart([]);
 }
 
+/** The customer has read which products left the cart: saving it drops them from the account's cart too. */
+export async function dismissNoLongerOnSale(): Promise<void> {
+  await ready;
+  await save(state.lines);
+}
+
 /**
  * At sign-in: the account's cart and the browser's are joined (the larger quantity of a product wins),
  * saved on the account, and the browser's copy is dropped. Lines the server refuses (gone, or no
@@ -207,13 +223,16 @@ export function joinAccountCart(signedIn: boolean): Promise<void> {
   return joined;
 }
 
-/** The account's cart, or null when it could not be read. */
-async function readAccountCart(): Promise<CartEntry[] | null> {
+/** The account's cart and the products it held that are no longer on sale, or null when it could not be read. */
+async function readAccountCart(): Promise<{ lines: CartEntry[]; noLongerOnSale: OffSale[] } | null> {
   try {
     const response = await fetch("/api/cart", { credentials: "same-origin", headers: { accept: "application/json" }, cache: "no-store" });
     if (!response.ok) return null;
-    const body = (await response.json()) as { items: { productId: string; quantity: number }[] };
-    return body.items.map((item) => ({ productId: item.productId, quantity: item.quantity }));
+    const body = (await response.json()) as { items: { productId: string; quantity: number }[]; noLongerOnSale?: OffSale[] };
+    return {
+      lines: body.items.map((item) => ({ productId: item.productId, quantity: item.quantity })),
+      noLongerOnSale: (body.noLongerOnSale ?? []).map((item) => ({ productId: item.productId, name: item.name })),
+    };
   } catch {
     return null;
   }
@@ -223,26 +242,28 @@ async function join(signedIn: boolean): Promise<void> {
   ensureLoaded();
   if (!signedIn) {
     if (state.mode === "account" || state.unread) {
-      state = { lines: readLocal(), mode: "local", error: null, settled: true, unread: false };
+      state = { lines: readLocal(), mode: "local", error: null, settled: true, unread: false, noLongerOnSale: [] };
       emit();
     }
     return;
   }
   if (state.mode === "account") return;
-  const accountLines = await readAccountCart();
-  if (!accountLines) {
+  const account = await readAccountCart();
+  if (!account) {
     state = { ...state, settled: true, unread: true };
     emit();
     return;
   }
-  const merged = [...accountLines];
+  const merged = [...account.lines];
   for (const local of readLocal()) {
     const index = merged.findIndex((line) => line.productId === local.productId);
     if (index < 0) merged.push(local);
     else merged[index] = { productId: local.productId, quantity: Math.max(local.quantity, merged[index]?.quantity ?? 0) };
   }
   let lines = merged.slice(0, 50);
-  state = { lines, mode: "account", error: null, settled: true, unread: false };
+  // When the browser held lines too, the join's save below drops these from the account's cart; the
+  // notice stays for this page all the same.
+  state = { lines, mode: "account", error: null, settled: true, unread: false, noLongerOnSale: account.noLongerOnSale };
   emit();
   if (readLocal().length > 0) {
     for (let round = 0; round < 3; round += 1) {

@@ -9,7 +9,7 @@ import { notify } from "@/components/ui/notify";
 import { letGoOnWheel } from "@/components/ui/wheel";
 import { formatMoney } from "@/lib/money/format";
 import { cartQuantityProblem } from "@/models/cart";
-import { removeFromCart, setCartQuantity } from "./cart-store";
+import { dismissNoLongerOnSale, removeFromCart, setCartQuantity, type OffSale } from "./cart-store";
 import { CART_NOT_LOADED, useCartDetails, type DetailedLine } from "./use-cart-details";
 
 // The names the stacked (phone) layout writes before each cell; the Remove button needs none.
@@ -84,9 +84,35 @@ function CartNotLoaded() {
   );
 }
 
+/**
+ * Products the account's cart held that an admin has taken off sale since: named, so a line does not
+ * vanish unexplained. Dismiss saves the cart, which drops them from the account's cart too; focus then
+ * goes to the page's main region.
+ */
+function NoLongerOnSaleNote({ products, className }: { products: OffSale[]; className: string }) {
+  if (products.length === 0) return null;
+  const names = products.map((product) => product.name);
+  const text = names.length === 1 ? `${names[0]} is no longer on sale, so it has left your cart.` : `No longer on sale, so they have left your cart: ${names.join(", ")}.`;
+  return (
+    <div role="status" className={`flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950 ${className}`}>
+      <p>{text}</p>
+      <button
+        type="button"
+        onClick={() => {
+          void dismissNoLongerOnSale();
+          document.getElementById("main")?.focus();
+        }}
+        className={buttonClasses("secondary", "sm")}
+      >
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
 /** The cart: each product with its image, name, unit price, quantity and line total, then the total. */
 export function CartView() {
-  const { lines, settled, unread, loading, failed, error } = useCartDetails();
+  const { lines, settled, unread, loading, failed, error, noLongerOnSale } = useCartDetails();
   // What the customer typed in each quantity field. Only valid quantities are saved (the server refuses
   // the others), so while a field holds an invalid one the saved quantity is not what the page shows:
   // the cart then offers no checkout and no total, rather than checking out the saved amount.
@@ -109,15 +135,18 @@ export function CartView() {
   if (unread) return <CartNotLoaded />;
   if (lines.length === 0) {
     return (
-      <div className={EMPTY_BOX}>
-        <p className="text-lg font-semibold text-slate-900">Your cart is empty.</p>
-        <p className="mt-2 text-slate-700">
-          <Link href="/servicedata" className={textLinkClass}>
-            Browse our tools
-          </Link>{" "}
-          and add what you need.
-        </p>
-      </div>
+      <>
+        <NoLongerOnSaleNote products={noLongerOnSale} className="mt-6" />
+        <div className={EMPTY_BOX}>
+          <p className="text-lg font-semibold text-slate-900">Your cart is empty.</p>
+          <p className="mt-2 text-slate-700">
+            <Link href="/servicedata" className={textLinkClass}>
+              Browse our tools
+            </Link>{" "}
+            and add what you need.
+          </p>
+        </div>
+      </>
     );
   }
   if (loading) return <CartLoading />;
@@ -160,6 +189,7 @@ export function CartView() {
 
   return (
     <div className="mt-6">
+      <NoLongerOnSaleNote products={noLongerOnSale} className="mb-4" />
       {error ? (
         <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
           {error}

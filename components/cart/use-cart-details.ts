@@ -2,7 +2,7 @@
 
 import useSWR from "swr";
 import type { Product } from "@/models/catalog";
-import { useCart, type CartEntry } from "./cart-store";
+import { useCart, type CartEntry, type OffSale } from "./cart-store";
 
 /** What the cart and checkout pages say when the cart (the account's, or its products' details) could not be read. */
 export const CART_NOT_LOADED = "Your cart could not be loaded. Reload the page to try again.";
@@ -32,6 +32,8 @@ export function useCartDetails(): {
   failed: boolean;
   mode: "local" | "account";
   error: string | null;
+  /** Products the account's cart held that are no longer on sale, to tell the customer. */
+  noLongerOnSale: OffSale[];
 } {
   const cart = useCart();
   const ids = cart.lines.map((line) => line.productId);
@@ -46,5 +48,6 @@ export function useCartDetails(): {
     failed: Boolean(error),
     mode: cart.mode,
     error: cart.error,
+    noLongerOnSale: cart.noLongerOnSale,
   };
 }

@@ -1,30 +1,37 @@
 import "server-only";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/accounts/actor";
 import { findProductById } from "@/lib/catalog/service";
 import { getDb } from "@/lib/db/client";
 import { CART_SAVE_LOCK } from "@/lib/db/locks";
 import { AppError } from "@/lib/errors";
 import { cartQuantityProblem, type CartLineView, type CartView, type PutCartInput } from "@/models/cart";
-import { cartItem } from "@/models/schema";
+import { cartItem, product as productTable } from "@/models/schema";
 
-
-function viewOf(lines: CartLineView[]): CartView {
+function viewOf(lines: CartLineView[], noLongerOnSale: CartView["noLongerOnSale"]): CartView {
   return {
     items: lines,
     totalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
     currency: lines[0]?.currency ?? "USD",
+    noLongerOnSale,
   };
 }
 
-/** The signed-in customer's cart, priced now; products no longer on sale drop out. */
+/**
+ * The signed-in customer's cart, priced now. Products no longer on sale drop out of its lines and are
+ * named in `noLongerOnSale` (a product is never deleted, only taken off sale, so its name is there).
+ */
 export async function getCart(actor: Actor): Promise<CartView> {
   const db = await getDb();
   const rows = await db.select().from(cartItem).where(eq(cartItem.userId, actor.userId)).orderBy(asc(cartItem.position));
   const lines: CartLineView[] = [];
+  const gone: string[] = [];
   for (const row of rows) {
     const product = await findProductById(row.productId);
-    if (!product) continue;
+    if (!product) {
+      gone.push(row.productId);
+      continue;
+    }
     lines.push({
       productId: product.id,
       name: product.name,
@@ -37,7 +44,13 @@ export async function getCart(actor: Actor): Promise<CartView> {
       lineTotalCents: product.priceCents * row.quantity,
     });
   }
-  return viewOf(lines);
+  if (gone.length === 0) return viewOf(lines, []);
+  const names = await db.select({ id: productTable.id, name: productTable.name }).from(productTable).where(inArray(productTable.id, gone));
+  const nameOf = new Map(names.map((row) => [row.id, row.name]));
+  return viewOf(
+    lines,
+    gone.map((productId) => ({ productId, name: nameOf.get(productId) ?? "A product" })),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { registerThroughPage } from "./helpers";
+import { expectNoAxeViolations, registerThroughPage, signInAsAdmin } from "./helpers";
 
 type Product = { id: string; name: string; priceCents: number; stock: number; minOrderQuantity: number };
 
@@ -153,4 +153,39 @@ test("a signed-in cart that cannot be read is not shown as empty, and is there a
   await page.goto("/cart");
   await expect(page.getByLabel(`Quantity of ${product.name}`)).toHaveValue(String(product.minOrderQuantity));
   await expect(page.getByTestId("cart-count")).toHaveText("1");
+});
+
+test("a product taken off sale after it went into a signed-in cart is named on the cart page, not dropped unexplained", async ({ page, browser, baseURL }) => {
+  const admin = await browser.newContext({ baseURL });
+  const adminPage = await admin.newPage();
+  await signInAsAdmin(adminPage, baseURL);
+  const created = await adminPage.request.post("/api/products", {
+    data: { name: `Offsale Scraper ${Date.now().toString(36)}`, description: "A card scraper for the cart test.", imageUrl: "/images/products/claw-hammer.svg", priceCents: 850, stock: 10, minOrderQuantity: 1 },
+    headers: { origin: baseURL ?? "" },
+  });
+  expect(created.status()).toBe(201);
+  const scraper = (await created.json()) as Product;
+  const other = await productWithMinimum(page);
+  await registerThroughPage(page, "Otto Offsale");
+  await addFromProductPage(page, other);
+  await page.goto(`/products/${scraper.id}`);
+  await page.getByRole("button", { name: `Add to cart: ${scraper.name}` }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+
+  expect((await adminPage.request.delete(`/api/products/${scraper.id}`, { headers: { origin: baseURL ?? "" } })).ok()).toBe(true);
+  await admin.close();
+
+  await page.goto("/cart");
+  const note = page.getByRole("status").filter({ hasText: "no longer on sale" });
+  await expect(note).toContainText(`${scraper.name} is no longer on sale, so it has left your cart.`);
+  await expect(page.getByLabel(`Quantity of ${other.name}`)).toHaveValue(String(other.minOrderQuantity));
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+  await expectNoAxeViolations(page);
+  await note.getByRole("button", { name: "Dismiss" }).click();
+  await expect(note).toHaveCount(0);
+  await expect(page.locator("main")).toBeFocused();
+  // Dismissed is saved: the next visit does not say it again, and the rest of the cart is there.
+  await page.reload();
+  await expect(page.getByLabel(`Quantity of ${other.name}`)).toHaveValue(String(other.minOrderQuantity));
+  await expect(page.getByText("no longer on sale")).toHaveCount(0);
 });

@@ -1,8 +1,16 @@
+import { eq } from "drizzle-orm";
 import * as cartRoute from "@/app/api/cart/route";
+import { invalidateCatalog } from "@/lib/catalog/service";
+import { getDb } from "@/lib/db/client";
+import { product } from "@/models/schema";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
 import { createProduct, stockOf } from "@/tests/fixtures/shop";
 
-type Cart = { items: { productId: string; name: string; quantity: number; priceCents: number; lineTotalCents: number }[]; totalCents: number };
+type Cart = {
+  items: { productId: string; name: string; quantity: number; priceCents: number; lineTotalCents: number }[];
+  totalCents: number;
+  noLongerOnSale: { productId: string; name: string }[];
+};
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 let alice: Session;
@@ -33,6 +41,27 @@ describe("GET and PUT /api/cart", () => {
     // Emptying it.
     expect((await put(alice, { items: [] })).status).toBe(200);
     expect(((await (await get(alice)).json()) as Cart).items).toEqual([]);
+  });
+
+  it("names a product taken off sale since it was saved, leaves it out of the lines and the total, and drops it at the next save", async () => {
+    const chisel = await createProduct({ name: "Cart Chisel", priceCents: 1500, stock: 10 });
+    const rasp = await createProduct({ name: "Cart Rasp", priceCents: 700, stock: 10 });
+    expect((await put(bob, { items: [{ productId: chisel.id, quantity: 1 }, { productId: rasp.id, quantity: 2 }] })).status).toBe(200);
+    expect(((await (await get(bob)).json()) as Cart).noLongerOnSale).toEqual([]);
+
+    // An admin deletes the chisel (a product is only ever taken off sale).
+    await (await getDb()).update(product).set({ deletedAt: new Date() }).where(eq(product.id, chisel.id));
+    invalidateCatalog();
+    const cart = (await (await get(bob)).json()) as Cart;
+    expect(cart.items.map((line) => line.productId)).toEqual([rasp.id]);
+    expect(cart.totalCents).toBe(1400);
+    expect(cart.noLongerOnSale).toEqual([{ productId: chisel.id, name: "Cart Chisel" }]);
+
+    // The next save holds only what is on sale, and the notice has done its work.
+    const saved = (await (await put(bob, { items: [{ productId: rasp.id, quantity: 3 }] })).json()) as Cart;
+    expect(saved.noLongerOnSale).toEqual([]);
+    expect(((await (await get(bob)).json()) as Cart).noLongerOnSale).toEqual([]);
+    await put(bob, { items: [] });
   });
 
   it("answers 401 to a signed-out visitor (their cart lives in the browser)", async () => {
