@@ -5,8 +5,9 @@ import { AccountStatusButton } from "./account-status-button";
 import { RoleButton } from "./role-button";
 
 /**
- * Make Admin's table: every account with its role and status; customers can be promoted, other
- * admins demoted, and any other account disabled (after a confirmation) or enabled again.
+ * Make Admin's table: every account with its role and status; customers with a verified address and
+ * an active account can be promoted (the server's rule), other admins demoted, and any other account
+ * disabled (after a confirmation) or enabled again.
  */
 export function UsersTable({ users, currentUserId, offset = 0 }: { users: UserView[]; currentUserId: string; offset?: number }) {
   return (
@@ -40,7 +41,11 @@ export function UsersTable({ users, currentUserId, offset = 0 }: { users: UserVi
               <td className={cellClass}>
                 <div className="flex flex-wrap gap-2">
                   {!admin ? (
-                    <RoleButton userId={user.id} email={user.email} to="admin" />
+                    user.disabled ? null : user.emailVerified ? (
+                      <RoleButton userId={user.id} email={user.email} to="admin" />
+                    ) : (
+                      <span className="text-sm text-slate-600">Can be made admin once the email is verified</span>
+                    )
                   ) : self ? (
                     <span className="text-sm text-slate-600">You</span>
                   ) : (

@@ -53,7 +53,8 @@ export async function listUsers(actor: Actor, query: UserListQuery): Promise<Use
  * Changes a user's role (admins). Sessions are read from the database on every request, so the change
  * applies on that user's very next request. The last active admin cannot be demoted. The audit entry
  * is also what keeps ADMIN_EMAILS from promoting a demoted admin again (lib/accounts/admin-emails.ts).
- * The person is told by mail, written in the same transaction.
+ * Only an active account with a verified address is made admin. The person is told by mail, written in
+ * the same transaction.
  */
 export async function setUserRole(actor: Actor, userId: string, role: Role): Promise<UserView> {
   requireAdmin(actor);
@@ -64,6 +65,15 @@ export async function setUserRole(actor: Actor, userId: string, role: Role): Pro
     if (!target) throw new AppError("not_found", "No user with this id.");
     const current = toRole(target.role);
     if (current === role) return { view: toUserView(target), mailIds: [] };
+    if (role === "admin") {
+      // The address is who the admin thinks they are promoting: until its owner has proven it, anyone
+      // could have registered it (ADMIN_EMAILS waits for the same proof). A disabled account is
+      // enabled first, so no one is made admin who cannot sign in.
+      if (!target.emailVerified) {
+        throw new AppError("conflict", "This account's email address is not verified yet, so it cannot be made an admin: its owner must verify it first.");
+      }
+      if (target.disabledAt) throw new AppError("conflict", "This account is disabled: enable it before making it an admin.");
+    }
     if (role === "customer" && !target.disabledAt) await requireAnotherActiveAdmin(tx, userId);
     const [updated] = await tx
       .update(user)

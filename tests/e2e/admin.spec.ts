@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./fixtures";
 import sharp from "sharp";
-import { ADMIN_EMAIL, expectNoAxeViolations, registerThroughPage, signInAsAdmin } from "./helpers";
+import { ADMIN_EMAIL, expectNoAxeViolations, registerThroughPage, signInAsAdmin, verifyEmailThroughMail } from "./helpers";
 import { E2E_ADDRESS, fillAddress } from "./helpers";
 
 const nextYear = String(new Date().getFullYear() + 1);
@@ -305,6 +305,11 @@ test("Make Admin promotes a customer, and a customer sees none of the admin page
   await expect(page).toHaveURL(/\/dashboard\/makeAdmin\?q=/);
   const row = users.getByRole("row").filter({ hasText: customerEmail });
   await expect(row).toContainText("Customer");
+  // Until its owner has verified the address, the account cannot be made admin (anyone can register any address).
+  await expect(row).toContainText("Can be made admin once the email is verified");
+  await expect(row.getByRole("button", { name: `Make admin ${customerEmail}` })).toHaveCount(0);
+  await verifyEmailThroughMail(customer, customerEmail);
+  await page.reload();
   await expectNoAxeViolations(page);
   await row.getByRole("button", { name: `Make admin ${customerEmail}` }).click();
   const promote = page.getByRole("dialog", { name: `Make ${customerEmail} an admin?` });

@@ -10,7 +10,7 @@ import * as userStatus from "@/app/api/users/[id]/status/route";
 import { getDb } from "@/lib/db/client";
 import { waitForPendingMail } from "@/lib/mail";
 import { mailOutbox } from "@/models/schema";
-import { signIn, signInRequest, whoAmI } from "@/tests/fixtures/accounts";
+import { markVerifiedForTest, signIn, signInRequest, whoAmI } from "@/tests/fixtures/accounts";
 import { makeRequest, noParams, signUp, uniqueEmail } from "@/tests/fixtures/http";
 import { signUpAdmin, tokenMailedTo } from "@/tests/fixtures/mail";
 
@@ -109,6 +109,7 @@ describe("security notices are written with the change they tell about", () => {
   it("disabling and enabling an account, and changing its role, each tell the person", async () => {
     const admin = await signUpAdmin();
     const person = await signUp({ name: "Nora Notice" });
+    await markVerifiedForTest(person.userId);
 
     const allow = await refuseMailTo(person.email);
     expect((await setDisabled(admin.cookie, person.userId, true)).status).toBe(500);

@@ -14,7 +14,8 @@ import * as users from "@/app/api/users/route";
 import * as userRole from "@/app/api/users/[id]/role/route";
 import { getDb } from "@/lib/db/client";
 import { waitForPendingMail } from "@/lib/mail";
-import { mailOutbox } from "@/models/schema";
+import { mailOutbox, user } from "@/models/schema";
+import { markVerifiedForTest } from "@/tests/fixtures/accounts";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
 import { createProduct, markPaidForTest, TEST_ADDRESS } from "@/tests/fixtures/shop";
@@ -284,6 +285,7 @@ describe("uploads refused", () => {
 describe("roles", () => {
   it("a promotion takes effect on the user's very next request", async () => {
     const promoted = await signUp({ name: "Soon Admin" });
+    await markVerifiedForTest(promoted.userId);
     const before = (await (await me.GET(makeRequest("/api/me", { cookie: promoted.cookie }), noParams())).json()) as { role: string };
     expect(before.role).toBe("customer");
     expect((await users.GET(makeRequest("/api/users", { cookie: promoted.cookie }), noParams())).status).toBe(403);
@@ -313,6 +315,29 @@ describe("roles", () => {
     expect(response.status).toBe(409);
     expect(((await response.json()) as ErrorBody).error.message).toMatch(/at least one admin/);
     expect(((await (await me.GET(makeRequest("/api/me", { cookie: admin.cookie }), noParams())).json()) as { role: string }).role).toBe("admin");
+  });
+
+  it("makes admin only an active account whose address is verified, and changes nothing when it refuses", async () => {
+    const promote = (id: string) =>
+      userRole.PATCH(makeRequest(`/api/users/${id}/role`, { method: "PATCH", json: { role: "admin" }, cookie: admin.cookie }), noParams({ id }));
+    const roleOf = async (session: Session) => ((await (await me.GET(makeRequest("/api/me", { cookie: session.cookie }), noParams())).json()) as { role: string }).role;
+
+    // Anyone can register any address: until its owner has verified it, it does not say who they are.
+    const unproven = await signUp({ name: "Unproven Person" });
+    const refused = await promote(unproven.userId);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as ErrorBody).error.message).toMatch(/not verified yet, so it cannot be made an admin/);
+    expect(await roleOf(unproven)).toBe("customer");
+
+    // A disabled account is enabled first.
+    const disabled = await signUp({ name: "Disabled Person" });
+    await markVerifiedForTest(disabled.userId);
+    await (await getDb()).update(user).set({ disabledAt: new Date() }).where(eq(user.id, disabled.userId));
+    const refusedDisabled = await promote(disabled.userId);
+    expect(refusedDisabled.status).toBe(409);
+    expect(((await refusedDisabled.json()) as ErrorBody).error.message).toBe("This account is disabled: enable it before making it an admin.");
+    const [row] = await (await getDb()).select({ role: user.role }).from(user).where(eq(user.id, disabled.userId));
+    expect(row?.role).toBe("user");
   });
 
   it("refuses an unknown role and an unknown user", async () => {

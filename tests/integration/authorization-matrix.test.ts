@@ -1,6 +1,7 @@
 import { AUTH_ROUTES } from "@/lib/accounts/auth-routes";
 import { apiRoutes, type Access } from "@/lib/api/routes";
 import { unsubscribeToken } from "@/lib/messages/unsubscribe";
+import { markVerifiedForTest } from "@/tests/fixtures/accounts";
 import { routesOnDisk, type FoundRoute, type RouteHandler } from "@/tests/fixtures/api-routes";
 import { makeRequest, noParams, pngBytes, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
@@ -208,6 +209,7 @@ async function fixture(): Promise<Fixture> {
   const paidOrderId = await place();
   await markPaidForTest(paidOrderId);
   const target = await signUp({ name: "Target" });
+  await markVerifiedForTest(target.userId);
   const written = await writeReview(makeRequest("/api/reviews", { method: "POST", json: { text: "A review to moderate.", rating: 3 }, cookie: target.cookie }), noParams());
   const reviewId = ((await written.json()) as { id: string }).id;
   const targetSessions = (await (await listSessions(makeRequest("/api/me/sessions", { cookie: target.cookie }), noParams())).json()) as { items: { id: string }[] };
@@ -220,6 +222,7 @@ async function cookieFor(who: Who, freshSession: boolean): Promise<string | unde
   const fresh = await signUp({ name: `Fresh ${who}` });
   if (who === "admin") {
     // A second admin, so that a call that deletes or locks its caller never takes the shared one.
+    await markVerifiedForTest(fresh.userId);
     const { PATCH: setRole } = (await import("@/app/api/users/[id]/role/route")) as { PATCH: Handler };
     const promoted = await setRole(makeRequest(`/api/users/${fresh.userId}/role`, { method: "PATCH", json: { role: "admin" }, cookie: sessions.admin.cookie }), noParams({ id: fresh.userId }));
     if (promoted.status !== 200) throw new Error(`promotion failed: ${promoted.status}`);

@@ -139,7 +139,7 @@ describe("ADMIN_EMAILS and later role changes", () => {
     resetEnvForTests();
     const boss = await signUpAdmin({ email: listed, password: "boss-password-2" });
     expect(await whoAmI(boss.cookie)).toMatchObject({ role: "admin" });
-    const deputy = await signUp({ name: "Deputy" });
+    const deputy = await signUpVerified({ name: "Deputy" });
     const promote = await userRole.PATCH(
       makeRequest(`/api/users/${deputy.userId}/role`, { method: "PATCH", json: { role: "admin" }, cookie: boss.cookie }),
       noParams({ id: deputy.userId }),
