@@ -40,7 +40,7 @@ type Placed = { id: string; number: string; totalCents: number; currency: string
  */
 export function CheckoutForm({ email, shippingCents, defaults }: CheckoutFormProps) {
   const router = useRouter();
-  const { lines, settled, loading, failed, mode } = useCartDetails();
+  const { lines, settled, loading, failed, mode, refresh } = useCartDetails();
   // Checkout is for signed-in customers: a cart that settled as the browser's means the account's
   // could not be read (the session or /api/cart failed), not that it is empty.
   const unreadable = failed || (settled && mode !== "account");
@@ -95,6 +95,9 @@ export function CheckoutForm({ email, shippingCents, defaults }: CheckoutFormPro
         if (name === "phone" || name.startsWith("shippingAddress.")) setError(name as "phone", { message });
       }
       setFormError(answer?.error?.message ?? "The order could not be placed. Please try again.");
+      // Stock or a price may have changed since the cart was read: read it again, so the summary and
+      // the "fix them in your cart" line show what the server refused, not the old figures.
+      refresh();
       return;
     }
     toast.success("Order placed");
@@ -158,7 +161,7 @@ export function CheckoutForm({ email, shippingCents, defaults }: CheckoutFormPro
             .
           </p>
         ) : null}
-        {unreadable ? null : (
+        {unreadable || problems.length > 0 ? null : (
           <SubmitButton pending={isSubmitting || !ready} pendingLabel={isSubmitting ? "Placing order…" : "Loading your cart…"} className={buttonClasses("primary", "lg", "w-full sm:w-auto")}>
             Place order and pay {formatMoney(subtotal + shippingCents, currency)}
           </SubmitButton>

@@ -12,7 +12,9 @@ export type DetailedLine = CartEntry & { product: Product | null };
 async function fetchProducts(ids: string[]): Promise<Record<string, Product | null>> {
   const entries = await Promise.all(
     ids.map(async (id) => {
-      const response = await fetch(`/api/products/${encodeURIComponent(id)}`, { headers: { accept: "application/json" } });
+      // "no-cache": the answer carries the shared caches' lifetime (stale-while-revalidate=59), and Chrome
+      // would serve its stale copy while it asks again: a cart must price and check today's stock.
+      const response = await fetch(`/api/products/${encodeURIComponent(id)}`, { headers: { accept: "application/json" }, cache: "no-cache" });
       if (response.status === 404) return [id, null] as const;
       if (!response.ok) throw new Error(`product ${id}: HTTP ${response.status}`);
       return [id, (await response.json()) as Product] as const;
@@ -34,10 +36,12 @@ export function useCartDetails(): {
   error: string | null;
   /** Products the account's cart held that are no longer on sale, to tell the customer. */
   noLongerOnSale: OffSale[];
+  /** Reads the products' details again (after the server refused an order on stock, say). */
+  refresh: () => void;
 } {
   const cart = useCart();
   const ids = cart.lines.map((line) => line.productId);
-  const { data, error, isLoading } = useSWR(ids.length ? ["cart-products", ...ids] : null, ([, ...keys]: string[]) => fetchProducts(keys), {
+  const { data, error, isLoading, mutate } = useSWR(ids.length ? ["cart-products", ...ids] : null, ([, ...keys]: string[]) => fetchProducts(keys), {
     revalidateOnFocus: true,
   });
   return {
@@ -49,5 +53,6 @@ export function useCartDetails(): {
     mode: cart.mode,
     error: cart.error,
     noLongerOnSale: cart.noLongerOnSale,
+    refresh: () => void mutate(),
   };
 }
