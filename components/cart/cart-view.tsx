@@ -282,7 +282,13 @@ export function CartView() {
             Checkout
           </Link>
         ) : (
-          <p className="text-slate-700">Fix the highlighted quantities (or remove products no longer on sale) to check out.</p>
+          <p className="text-slate-700">
+            {orderable
+              ? "Remove the products no longer on sale to check out."
+              : available.length === lines.length
+                ? "Fix the highlighted quantities to check out."
+                : "Fix the highlighted quantities and remove the products no longer on sale to check out."}
+          </p>
         )}
       </div>
     </div>

@@ -51,7 +51,9 @@ function EmptyCatalog({ query, total }: { query: CatalogQuery; total: number }) 
   if (total > 0) {
     return (
       <div className="rounded-xl border border-slate-200 bg-slate-50 p-8 text-center">
-        <p className="text-lg font-semibold text-slate-900">There is no page {query.page} for this search.</p>
+        <p className="text-lg font-semibold text-slate-900">
+          There is no page {query.page} {query.q ? "for this search" : "of the catalog"}.
+        </p>
         <Link href={catalogHref({ ...query, page: 1 })} className={buttonClasses("secondary", "md", "mt-4")}>
           Go to the first page
         </Link>

@@ -1,4 +1,5 @@
 import "server-only";
+import { isIPv6 } from "node:net";
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { offsetPage } from "@/lib/db/keyset";
@@ -39,12 +40,26 @@ export async function listSessions(actor: Actor, query: PageQuery = { page: 1, p
   const items = rows.map((row) => ({
     id: row.id,
     device: describeDevice(row.userAgent),
-    ipAddress: row.ipAddress || null,
+    ipAddress: row.ipAddress ? shownAddress(row.ipAddress) : null,
     signedInAt: row.createdAt.toISOString(),
     lastSeenAt: row.updatedAt.toISOString(),
     current: row.id === actor.sessionId,
   }));
   return offsetPage(items, query, counted?.total ?? 0);
+}
+
+/**
+ * An address as people write it: IPv6 in its short form ("::1", not eight groups of four digits, which
+ * made the sessions list wider than a 320 px phone), and an IPv4 address carried in IPv6 as IPv4.
+ */
+export function shownAddress(address: string): string {
+  if (!isIPv6(address)) return address;
+  const short = new URL(`http://[${address}]`).hostname.slice(1, -1);
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(short);
+  if (!mapped?.[1] || !mapped[2]) return short;
+  const high = parseInt(mapped[1], 16);
+  const low = parseInt(mapped[2], 16);
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
 }
 
 /** Signs one of the actor's sessions out (their current one too, if they choose it). */

@@ -51,6 +51,18 @@ export function confirmationMail(order: OrderView, customerName: string): Mail {
   };
 }
 
+// Card brands as Stripe and the test processor name them ("visa"), as a receipt writes them.
+const CARD_BRANDS: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+  diners: "Diners Club",
+  jcb: "JCB",
+  unionpay: "UnionPay",
+  cartes_bancaires: "Cartes Bancaires",
+};
+
 export function receiptMail(order: OrderView, card: { brand: string | null; last4: string | null }): Mail {
   return {
     to: order.email,
@@ -60,7 +72,7 @@ export function receiptMail(order: OrderView, card: { brand: string | null; last
       "",
       ...lineTexts(order),
       ...totals(order),
-      `Paid${card.last4 ? ` with ${card.brand ?? "card"} ending ${card.last4}` : ""}. Payment reference: ${order.paymentRef ?? ""}`,
+      `Paid${card.last4 ? ` with ${(card.brand && CARD_BRANDS[card.brand]) ?? "a card"} ending ${card.last4}` : ""}. Payment reference: ${order.paymentRef ?? ""}`,
       "",
       "We will email you again when the order ships. Your receipt:",
       orderLink(order),

@@ -184,7 +184,7 @@ describe("the test processor's cards", () => {
     );
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.text).toContain("$100.00");
-    expect(receipts[0]?.text).toContain("visa ending 4242");
+    expect(receipts[0]?.text).toContain("Visa ending 4242");
     const cancel = await orderRoute.DELETE(
       makeRequest(`/api/orders/${created.id}`, { method: "DELETE", cookie: alice.cookie }),
       noParams({ id: created.id }),

@@ -155,7 +155,8 @@ export default async function ProductPage({ params }: ProductPageProps) {
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-700">
             <dt>Minimum order</dt>
             <dd className="font-semibold text-slate-900">{formatUnits(product.minOrderQuantity)}</dd>
-            <dt>In stock</dt>
+            {/* Not "In stock": a stock under the minimum order is out of stock, as the badge above says. */}
+            <dt>Available stock</dt>
             <dd className="font-semibold text-slate-900">{formatUnits(product.stock)}</dd>
           </dl>
           <BuyBox
