@@ -3,9 +3,9 @@ import { DEFAULT_HEAP_MB, nodeArgs } from "@/server/heap.mjs";
 
 describe("the server's heap cap (server/heap.mjs)", () => {
   it("caps the old generation at 320 MB unless TOOLFORGE_HEAP_MB says otherwise", () => {
-    expect(DEFAULT_HEAP_MB).toBe(320);
-    expect(nodeArgs({})).toEqual(["--max-old-space-size=320"]);
-    expect(nodeArgs({ TOOLFORGE_HEAP_MB: "" })).toEqual(["--max-old-space-size=320"]);
+    expect(DEFAULT_HEAP_MB).toBe(256);
+    expect(nodeArgs({})).toEqual(["--max-old-space-size=256"]);
+    expect(nodeArgs({ TOOLFORGE_HEAP_MB: "" })).toEqual(["--max-old-space-size=256"]);
     expect(nodeArgs({ TOOLFORGE_HEAP_MB: "1024" })).toEqual(["--max-old-space-size=1024"]);
   });
 
