@@ -109,7 +109,8 @@ export function ProductForm(props: ProductFormProps) {
   // A minimum above the stock is allowed (stock can be 0 until a delivery), but the tool then shows as
   // out of stock: said while typing, so it is not a surprise on the shop's pages.
   const [typedStock, typedMinimum] = useWatch({ control, name: ["stock", "minOrderQuantity"] });
-  const unorderable = Number.isInteger(typedStock) && Number.isInteger(typedMinimum) && typedMinimum > typedStock;
+  // Only for figures the form would accept: under a refused stock or minimum, its own error says it all.
+  const unorderable = Number.isInteger(typedStock) && Number.isInteger(typedMinimum) && typedStock >= 0 && typedMinimum >= 1 && typedMinimum > typedStock;
 
   const showPreview = (event: ChangeEvent<HTMLInputElement>) => {
     setUpload(null);
@@ -280,7 +281,7 @@ export function ProductForm(props: ProductFormProps) {
             className={unorderable ? "-mt-3 text-sm text-amber-800 sm:col-span-2" : "-mt-5 sm:col-span-2"}
           >
             {unorderable
-              ? `Customers cannot order this tool until the stock reaches ${typedMinimum} units, its minimum order: until then it shows as out of stock.`
+              ? `Customers cannot order this tool until the stock reaches ${countOf(typedMinimum, "unit", "units")}, its minimum order: until then it shows as out of stock.`
               : ""}
           </p>
         </div>

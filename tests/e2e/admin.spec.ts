@@ -63,6 +63,12 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
   await page.getByLabel("Minimum order quantity").fill("5");
   const belowMinimum = page.getByTestId("stock-below-minimum");
   await expect(belowMinimum).toHaveText(/until the stock reaches 5 units/);
+  await page.getByLabel("Available stock").fill("0");
+  await page.getByLabel("Minimum order quantity").fill("1");
+  await expect(belowMinimum).toHaveText(/until the stock reaches 1 unit,/);
+  // A stock the form refuses has its own message; the warning does not argue with it.
+  await page.getByLabel("Available stock").fill("-5");
+  await expect(belowMinimum).toBeEmpty();
   await page.getByLabel("Available stock").fill("30");
   await page.getByLabel("Minimum order quantity").fill("2");
   await expect(belowMinimum).toBeEmpty();
