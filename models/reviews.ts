@@ -31,6 +31,9 @@ export type ReviewView = {
   createdAt: string;
 };
 
+/** A customer's own review, as they see it: also whether an admin has hidden it from the public pages. */
+export type MyReviewView = ReviewView & { hidden: boolean };
+
 /** The admin list also names the tool reviewed (null for the shop, or a tool no longer in the catalog's records). */
 export type AdminReviewView = ReviewView & { hidden: boolean; authorEmail: string; productName: string | null };
 

@@ -11,7 +11,7 @@ import { FormStatus } from "@/components/ui/form-status";
 import { sendJson } from "@/components/ui/send-json";
 import { SubmitButton } from "@/components/ui/submit-button";
 import type { z } from "zod";
-import { reviewInputSchema, type ReviewInput, type ReviewView } from "@/models/reviews";
+import { reviewInputSchema, type MyReviewView, type ReviewInput } from "@/models/reviews";
 import { RatingInput } from "./rating-input";
 import { ReviewCard } from "./review-card";
 
@@ -23,7 +23,7 @@ const SAVE_FAILED = "We couldn't save your review. Try again.";
 type ReviewFormProps = {
   author: { name: string; imageUrl: string | null };
   /** The customer's review, if they have written one: the form edits it. */
-  existing: ReviewView | null;
+  existing: MyReviewView | null;
   /** The product reviewed; left out for a review of the shop. */
   product?: { id: string; name: string };
 };
@@ -93,6 +93,12 @@ export function ReviewForm({ author, existing, product }: ReviewFormProps) {
         {existing ? (
           <p className="rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sky-900">
             {product ? `You've already reviewed ${product.name}` : "You've already reviewed us"} — saving will update your review.
+          </p>
+        ) : null}
+        {existing?.hidden ? (
+          <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+            Our team has hidden this review, so it is not shown on {product ? "the product’s page" : "our home page"}. Saving changes keeps it
+            hidden.
           </p>
         ) : null}
 
@@ -182,7 +188,11 @@ export function ReviewForm({ author, existing, product }: ReviewFormProps) {
           Preview
         </h2>
         <p className="mt-1 mb-3 text-sm text-slate-600">
-          {product ? "How your review will look on the product’s page." : "How your review will look on our home page."}
+          {existing?.hidden
+            ? "How your review would look if it were shown."
+            : product
+              ? "How your review will look on the product’s page."
+              : "How your review will look on our home page."}
         </p>
         <ReviewCard
           review={{

@@ -12,7 +12,7 @@ import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { hasBoughtProduct, paidOrderOf } from "@/lib/orders/purchases";
 import type { Page } from "@/models/paging";
-import type { AdminReviewView, ReviewInput, ReviewListQuery, ReviewView } from "@/models/reviews";
+import type { AdminReviewView, MyReviewView, ReviewInput, ReviewListQuery, ReviewView } from "@/models/reviews";
 import { order, product, review, user } from "@/models/schema";
 
 // Decided by the database at read time: a customer becomes a verified buyer the moment an order is paid
@@ -168,14 +168,14 @@ export async function listAllReviews(actor: Actor, query: ReviewListQuery): Prom
 }
 
 /** The actor's own review of the shop, or of `productId` when given, if any. */
-export async function findMyReview(actor: Actor, productId?: string): Promise<ReviewView | null> {
+export async function findMyReview(actor: Actor, productId?: string): Promise<MyReviewView | null> {
   const db = await getDb();
   const [row] = await db
     .select(columns)
     .from(review)
     .innerJoin(user, eq(user.id, review.userId))
     .where(and(eq(review.userId, actor.userId), productId ? eq(review.productId, productId) : isNull(review.productId)));
-  return row ? toView(row) : null;
+  return row ? { ...toView(row), hidden: row.hidden } : null;
 }
 
 /**

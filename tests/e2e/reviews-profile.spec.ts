@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "./fixtures";
-import { expectNoAxeViolations, registerThroughPage } from "./helpers";
+import { expectNoAxeViolations, registerThroughPage, signInAsAdmin } from "./helpers";
 
 /** Presses Tab until `target` has focus: the way a keyboard user reaches it from the top of the page. */
 async function tabTo(page: Page, target: Locator, maxPresses = 40): Promise<void> {
@@ -204,4 +204,30 @@ test.describe("profile", () => {
     await expect(page.getByText("Enter your education")).toBeVisible();
     await expectNoAxeViolations(page);
   });
+});
+
+test("a customer whose review an admin has hidden is told so on Add Review, and saving keeps it hidden", async ({ page, browser, baseURL }) => {
+  await registerThroughPage(page, "Hedda Hidden");
+  const origin = { origin: baseURL ?? "" };
+  const written = await page.request.post("/api/reviews", { data: { text: "The saw cut true until it did not.", rating: 2 }, headers: origin });
+  expect(written.status()).toBe(201);
+  const { id: reviewId } = (await written.json()) as { id: string };
+
+  const admin = await browser.newContext({ baseURL });
+  const adminPage = await admin.newPage();
+  await signInAsAdmin(adminPage, baseURL);
+  expect((await adminPage.request.patch(`/api/reviews/${reviewId}`, { data: { hidden: true }, headers: origin })).ok()).toBe(true);
+  await admin.close();
+
+  await page.goto("/dashboard/addReview");
+  await expect(page.getByText("Our team has hidden this review, so it is not shown on our home page. Saving changes keeps it hidden.")).toBeVisible();
+  await expect(page.getByText("How your review would look if it were shown.")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel("Your review").fill("The saw cut true until it did not; the shop replaced it at once.");
+  await page.getByRole("button", { name: "Update review" }).click();
+  await expect(page.getByText("Your review is updated.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Your review")).toHaveValue("The saw cut true until it did not; the shop replaced it at once.");
+  await expect(page.getByText(/^Our team has hidden this review/)).toBeVisible();
 });
