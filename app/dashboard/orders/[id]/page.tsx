@@ -6,6 +6,7 @@ import { formatDateTime } from "@/models/dates";
 import { AdminOrderActions } from "@/components/admin/order-actions";
 import { findPageActor, requirePageActor } from "@/components/auth/session";
 import { notFoundMetadata, notFoundPage } from "@/components/layout/not-found";
+import { CancelOrderButton } from "@/components/orders/cancel-order-button";
 import { AddressBlock, OrderLines } from "@/components/orders/order-lines";
 import { PrintButton } from "@/components/orders/print-button";
 import { StatusBadge } from "@/components/orders/status-badge";
@@ -14,7 +15,7 @@ import { orNotFound } from "@/lib/errors";
 import { getOrderFor } from "@/lib/orders/service";
 import { settleReturnedPayment } from "@/lib/payments/service";
 import type { Actor } from "@/lib/accounts/actor";
-import type { OrderView } from "@/models/orders";
+import { unitsOf, type OrderView } from "@/models/orders";
 
 const pageMetadata = { title: "Order", robots: { index: false } } satisfies Metadata;
 
@@ -133,9 +134,15 @@ export default async function OrderPage({ params, searchParams }: OrderPageProps
 
       <div data-print-hide className="mt-8 flex flex-wrap gap-3">
         {order.status === "unpaid" && order.email === actor.email ? (
-          <Link href={`/dashboard/payment/${encodeURIComponent(order.id)}`} className={buttonClasses("primary", "md")}>
-            Pay now
-          </Link>
+          <>
+            <Link href={`/dashboard/payment/${encodeURIComponent(order.id)}`} className={buttonClasses("primary", "md")}>
+              Pay now
+            </Link>
+            {/* As on My Orders; an admin cancels with the admin actions above. */}
+            {actor.role === "admin" ? null : (
+              <CancelOrderButton orderId={order.id} number={order.number} units={unitsOf(order.items)} srLabel={` order ${order.number}`} />
+            )}
+          </>
         ) : null}
         {/* Only a paid (or refunded) order has a receipt; the others print as what they are. */}
         <PrintButton label={order.status === "paid" || order.status === "refunded" ? "Print receipt" : "Print order"} />
