@@ -77,3 +77,21 @@ export type PaymentStart = {
   clientSecret?: string;
   publishableKey?: string;
 };
+
+// Card brands as Stripe and the test processor name them ("visa"), as a receipt writes them.
+const CARD_BRANDS: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+  diners: "Diners Club",
+  jcb: "JCB",
+  unionpay: "UnionPay",
+  cartes_bancaires: "Cartes Bancaires",
+};
+
+/** "Visa ending 4242", or "a card ending 4242" for a brand without a name here; null without the last four. */
+export function cardDescription(card: { brand: string | null; last4: string | null }): string | null {
+  if (!card.last4) return null;
+  return `${(card.brand && CARD_BRANDS[card.brand]) ?? "a card"} ending ${card.last4}`;
+}

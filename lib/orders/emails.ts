@@ -3,6 +3,7 @@ import { getEnv } from "@/lib/env";
 import type { Mail } from "@/lib/mail";
 import { formatMoney } from "@/lib/money/format";
 import type { OrderView } from "@/models/orders";
+import { cardDescription } from "@/models/payments";
 
 function lineTexts(order: OrderView): string[] {
   return order.items.map((line) => `${line.quantity} × ${line.productName} at ${formatMoney(line.unitPriceCents, order.currency)}`);
@@ -51,18 +52,6 @@ export function confirmationMail(order: OrderView, customerName: string): Mail {
   };
 }
 
-// Card brands as Stripe and the test processor name them ("visa"), as a receipt writes them.
-const CARD_BRANDS: Record<string, string> = {
-  visa: "Visa",
-  mastercard: "Mastercard",
-  amex: "American Express",
-  discover: "Discover",
-  diners: "Diners Club",
-  jcb: "JCB",
-  unionpay: "UnionPay",
-  cartes_bancaires: "Cartes Bancaires",
-};
-
 export function receiptMail(order: OrderView, card: { brand: string | null; last4: string | null }): Mail {
   return {
     to: order.email,
@@ -72,7 +61,7 @@ export function receiptMail(order: OrderView, card: { brand: string | null; last
       "",
       ...lineTexts(order),
       ...totals(order),
-      `Paid${card.last4 ? ` with ${(card.brand && CARD_BRANDS[card.brand]) ?? "a card"} ending ${card.last4}` : ""}. Payment reference: ${order.paymentRef ?? ""}`,
+      `Paid${card.last4 ? ` with ${cardDescription(card)}` : ""}. Payment reference: ${order.paymentRef ?? ""}`,
       "",
       "We will email you again when the order ships. Your receipt:",
       orderLink(order),

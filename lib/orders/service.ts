@@ -23,7 +23,7 @@ import {
   type OrderView,
   type PlaceOrderInput,
 } from "@/models/orders";
-import { order, orderLine, orderRequest, user } from "@/models/schema";
+import { order, orderLine, orderRequest, payment, user } from "@/models/schema";
 import type { Page, PageQuery } from "@/models/paging";
 import { ANONYMISED_ORDER } from "./anonymise";
 import { cancelledMail, confirmationMail, expiredMail, notShippedMail, receiptMail, refundMail, shippedMail, strayRefundMail } from "./emails";
@@ -453,6 +453,21 @@ async function findVisibleRow(actor: Actor, orderId: string): Promise<OrderRow> 
 export async function getOrderFor(actor: Actor, orderId: string): Promise<OrderView> {
   const row = await findVisibleRow(actor, orderId);
   return viewOf(await getDb(), row);
+}
+
+/**
+ * The card that paid an order (its brand and last four digits), for the receipt: its one accepted
+ * payment (a unique index). Null for an order not paid, or paid without card details.
+ */
+export async function findPayingCard(paid: Pick<OrderView, "id" | "paymentRef">): Promise<{ brand: string | null; last4: string | null } | null> {
+  if (!paid.paymentRef) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ brand: payment.cardBrand, last4: payment.cardLast4 })
+    .from(payment)
+    .where(and(eq(payment.orderId, paid.id), eq(payment.accepted, true)))
+    .limit(1);
+  return row ?? null;
 }
 
 /** The contact number and shipping address of the customer's latest order that has one, to prefill the next. */

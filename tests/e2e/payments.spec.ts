@@ -94,6 +94,7 @@ test("pay an order with the test card 4242 4242 4242 4242", async ({ page, baseU
   expect(paid.status).toBe("paid");
   expect(paid.paymentRef).toMatch(/^tp_/);
   await expect(page.getByTestId("payment-reference")).toHaveText(paid.paymentRef ?? "");
+  await expect(page.getByText("Paid with Visa ending 4242")).toBeVisible();
   await expect(page.getByText(E2E_ADDRESS.line1)).toBeVisible();
   await expect(page.getByRole("button", { name: "Print receipt" })).toBeVisible();
   await expectNoAxeViolations(page);

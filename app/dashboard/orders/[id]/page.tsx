@@ -12,10 +12,11 @@ import { PrintButton } from "@/components/orders/print-button";
 import { StatusBadge } from "@/components/orders/status-badge";
 import { buttonClasses } from "@/components/ui/button";
 import { orNotFound } from "@/lib/errors";
-import { getOrderFor } from "@/lib/orders/service";
+import { findPayingCard, getOrderFor } from "@/lib/orders/service";
 import { settleReturnedPayment } from "@/lib/payments/service";
 import type { Actor } from "@/lib/accounts/actor";
 import { unitsOf, type OrderView } from "@/models/orders";
+import { cardDescription } from "@/models/payments";
 
 const pageMetadata = { title: "Order", robots: { index: false } } satisfies Metadata;
 
@@ -56,6 +57,8 @@ export default async function OrderPage({ params, searchParams }: OrderPageProps
   if (returned?.paid) redirect(`/dashboard/orders/${encodeURIComponent(order.id)}`);
   const paymentNotice = returned?.message ?? null;
   const steps = timeline(order);
+  const paidWith = await findPayingCard(order);
+  const card = paidWith ? cardDescription(paidWith) : null;
 
   return (
     <article aria-labelledby="order-title" className="max-w-3xl">
@@ -97,7 +100,8 @@ export default async function OrderPage({ params, searchParams }: OrderPageProps
           <h2 id="order-payment-title" className="text-lg font-semibold text-slate-900">
             Payment
           </h2>
-          <p className="mt-2 text-slate-900">
+          {card ? <p className="mt-2 text-slate-900">Paid with {card}</p> : null}
+          <p className={card ? "mt-1 text-slate-900" : "mt-2 text-slate-900"}>
             {order.paymentRef ? (
               <>
                 Reference <span data-testid="payment-reference" className="font-mono [overflow-wrap:anywhere]">{order.paymentRef}</span>
