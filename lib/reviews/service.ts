@@ -204,8 +204,10 @@ export async function saveReview(actor: Actor, input: ReviewInput): Promise<{ re
   invalidatePublicReviews();
   const mine = await findMyReview(actor, productId);
   if (!mine) throw new Error("review vanished after writing");
+  // The answer is the review as the public sees it (the API's ReviewView); Add Review reads `hidden` itself.
+  const { hidden: _hidden, ...view } = mine;
   // A fresh insert has created_at = updated_at (both default to now()).
-  return { review: mine, created: written.createdAt.getTime() === written.updatedAt.getTime() };
+  return { review: view, created: written.createdAt.getTime() === written.updatedAt.getTime() };
 }
 
 /** Hides or shows a review on the public site (admins). */
