@@ -1,24 +1,8 @@
-import { expect, test, type Page } from "./fixtures";
-import { expectNoAxeViolations, registerThroughPage, signInAsAdmin } from "./helpers";
-
-type Product = { id: string; name: string; priceCents: number; stock: number; minOrderQuantity: number };
+import { addFromProductPage, productWithMinimum, type CartProduct as Product } from "./cart-helpers";
+import { expect, test } from "./fixtures";
+import { registerThroughPage } from "./helpers";
 
 const money = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
-
-/** A product sold in packs (a minimum order above 1) with room for a few times its minimum. */
-async function productWithMinimum(page: Page): Promise<Product> {
-  const list = (await (await page.request.get("/api/products?sort=name")).json()) as { items: Product[] };
-  const product = list.items.find((p) => p.minOrderQuantity >= 2 && p.stock >= p.minOrderQuantity * 3 + 5);
-  if (!product) throw new Error("no product with a minimum order above 1 and enough stock");
-  return product;
-}
-
-async function addFromProductPage(page: Page, product: Product): Promise<void> {
-  await page.goto(`/products/${product.id}`);
-  await page.getByRole("button", { name: `Add to cart: ${product.name}` }).click();
-  await expect(page.getByText(`${product.name} added to your cart`)).toBeVisible();
-  await expect(page.getByTestId("cart-count")).toHaveText("1");
-}
 
 test("a second Add to cart says how many units it added", async ({ page }) => {
   const product = await productWithMinimum(page);
@@ -153,39 +137,4 @@ test("a signed-in cart that cannot be read is not shown as empty, and is there a
   await page.goto("/cart");
   await expect(page.getByLabel(`Quantity of ${product.name}`)).toHaveValue(String(product.minOrderQuantity));
   await expect(page.getByTestId("cart-count")).toHaveText("1");
-});
-
-test("a product taken off sale after it went into a signed-in cart is named on the cart page, not dropped unexplained", async ({ page, browser, baseURL }) => {
-  const admin = await browser.newContext({ baseURL });
-  const adminPage = await admin.newPage();
-  await signInAsAdmin(adminPage, baseURL);
-  const created = await adminPage.request.post("/api/products", {
-    data: { name: `Offsale Scraper ${Date.now().toString(36)}`, description: "A card scraper for the cart test.", imageUrl: "/images/products/claw-hammer.svg", priceCents: 850, stock: 10, minOrderQuantity: 1 },
-    headers: { origin: baseURL ?? "" },
-  });
-  expect(created.status()).toBe(201);
-  const scraper = (await created.json()) as Product;
-  const other = await productWithMinimum(page);
-  await registerThroughPage(page, "Otto Offsale");
-  await addFromProductPage(page, other);
-  await page.goto(`/products/${scraper.id}`);
-  await page.getByRole("button", { name: `Add to cart: ${scraper.name}` }).click();
-  await expect(page.getByTestId("cart-count")).toHaveText("2");
-
-  expect((await adminPage.request.delete(`/api/products/${scraper.id}`, { headers: { origin: baseURL ?? "" } })).ok()).toBe(true);
-  await admin.close();
-
-  await page.goto("/cart");
-  const note = page.getByRole("status").filter({ hasText: "no longer on sale" });
-  await expect(note).toContainText(`${scraper.name} is no longer on sale, so it has left your cart.`);
-  await expect(page.getByLabel(`Quantity of ${other.name}`)).toHaveValue(String(other.minOrderQuantity));
-  await expect(page.getByTestId("cart-count")).toHaveText("1");
-  await expectNoAxeViolations(page);
-  await note.getByRole("button", { name: "Dismiss" }).click();
-  await expect(note).toHaveCount(0);
-  await expect(page.locator("main")).toBeFocused();
-  // Dismissed is saved: the next visit does not say it again, and the rest of the cart is there.
-  await page.reload();
-  await expect(page.getByLabel(`Quantity of ${other.name}`)).toHaveValue(String(other.minOrderQuantity));
-  await expect(page.getByText("no longer on sale")).toHaveCount(0);
 });

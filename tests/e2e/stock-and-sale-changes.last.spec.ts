@@ -1,0 +1,78 @@
+import { addFromProductPage, productWithMinimum, type CartProduct as Product } from "./cart-helpers";
+import { expect, test } from "./fixtures";
+import { expectNoAxeViolations, fillAddress, registerThroughPage, signInAsAdmin } from "./helpers";
+
+// Runs after every other spec file ("after-the-rest" in playwright.config.ts): each test adds a tool of
+// its own and takes it out of stock or off sale, which would otherwise change what the home page's
+// newest eight show to a test running beside it (a home page test once counted 7 Buy now links of 8).
+
+const money = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+
+test("a product taken off sale after it went into a signed-in cart is named on the cart page, not dropped unexplained", async ({ page, browser, baseURL }) => {
+  const admin = await browser.newContext({ baseURL });
+  const adminPage = await admin.newPage();
+  await signInAsAdmin(adminPage, baseURL);
+  const created = await adminPage.request.post("/api/products", {
+    data: { name: `Offsale Scraper ${Date.now().toString(36)}`, description: "A card scraper for the cart test.", imageUrl: "/images/products/claw-hammer.svg", priceCents: 850, stock: 10, minOrderQuantity: 1 },
+    headers: { origin: baseURL ?? "" },
+  });
+  expect(created.status()).toBe(201);
+  const scraper = (await created.json()) as Product;
+  const other = await productWithMinimum(page);
+  await registerThroughPage(page, "Otto Offsale");
+  await addFromProductPage(page, other);
+  await page.goto(`/products/${scraper.id}`);
+  await page.getByRole("button", { name: `Add to cart: ${scraper.name}` }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+
+  expect((await adminPage.request.delete(`/api/products/${scraper.id}`, { headers: { origin: baseURL ?? "" } })).ok()).toBe(true);
+  await admin.close();
+
+  await page.goto("/cart");
+  const note = page.getByRole("status").filter({ hasText: "no longer on sale" });
+  await expect(note).toContainText(`${scraper.name} is no longer on sale, so it has left your cart.`);
+  await expect(page.getByLabel(`Quantity of ${other.name}`)).toHaveValue(String(other.minOrderQuantity));
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+  await expectNoAxeViolations(page);
+  await note.getByRole("button", { name: "Dismiss" }).click();
+  await expect(note).toHaveCount(0);
+  await expect(page.locator("main")).toBeFocused();
+  // Dismissed is saved: the next visit does not say it again, and the rest of the cart is there.
+  await page.reload();
+  await expect(page.getByLabel(`Quantity of ${other.name}`)).toHaveValue(String(other.minOrderQuantity));
+  await expect(page.getByText("no longer on sale")).toHaveCount(0);
+});
+
+test("when the stock falls under the cart's quantity before the order is placed, the checkout says so and sends the customer to the cart", async ({ page, browser, baseURL }) => {
+  const admin = await browser.newContext({ baseURL });
+  const adminPage = await admin.newPage();
+  await signInAsAdmin(adminPage, baseURL);
+  const origin = { origin: baseURL ?? "" };
+  const created = await adminPage.request.post("/api/products", {
+    data: { name: `Checkout Scraper ${Date.now().toString(36)}`, description: "A scraper for the stock test.", imageUrl: "/images/products/claw-hammer.svg", priceCents: 900, stock: 10, minOrderQuantity: 3 },
+    headers: origin,
+  });
+  expect(created.status()).toBe(201);
+  const scraper = (await created.json()) as Product;
+
+  await registerThroughPage(page, "Stella Stock");
+  await page.goto(`/products/${scraper.id}`);
+  await page.getByRole("button", { name: `Add to cart: ${scraper.name}` }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+  await page.goto("/checkout");
+  await page.getByLabel("Contact Number").fill("+1 555 010 0145");
+  await fillAddress(page);
+  const place = page.getByRole("button", { name: `Place order and pay ${money(900 * 3)}` });
+  await expect(place).toBeVisible();
+
+  // Meanwhile the stock falls to 2, under the 3 in the cart.
+  expect((await adminPage.request.patch(`/api/products/${scraper.id}`, { data: { stock: 2 }, headers: origin })).ok()).toBe(true);
+  await place.click();
+  await expect(page.getByRole("alert").filter({ hasText: "Some quantities are no longer available." })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Place order/ })).toHaveCount(0);
+  await page.getByRole("link", { name: "Fix them in your cart" }).click();
+  await expect(page).toHaveTitle("ToolForge | Cart");
+
+  await adminPage.request.delete(`/api/products/${scraper.id}`, { headers: origin });
+  await admin.close();
+});
