@@ -7,7 +7,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 // PostgreSQL's buffer cache inside PGlite's WebAssembly memory. At PostgreSQL's default (128 MB)
 // PGlite starts with 188 MB of that memory, most of it resident, and it never shrinks; the data files
 // are also in the operating system's page cache, which PGlite reads through. 32 MB holds a shop of the
-// size the README keeps on PGlite; ADR 058 has the figures.
+// size the README keeps on PGlite; ADR 059 has the figures.
 export const PGLITE_SHARED_BUFFERS = "32MB";
 
 /** @param {Record<string, unknown>} [extra] */

@@ -53,6 +53,7 @@ export function confirmationMail(order: OrderView, customerName: string): Mail {
 }
 
 export function receiptMail(order: OrderView, card: { brand: string | null; last4: string | null }): Mail {
+  const paidWith = cardDescription(card);
   return {
     to: order.email,
     subject: `Receipt for your ToolForge order ${order.number}`,
@@ -61,7 +62,7 @@ export function receiptMail(order: OrderView, card: { brand: string | null; last
       "",
       ...lineTexts(order),
       ...totals(order),
-      `Paid${card.last4 ? ` with ${cardDescription(card)}` : ""}. Payment reference: ${order.paymentRef ?? ""}`,
+      `Paid${paidWith ? ` with ${paidWith}` : ""}. Payment reference: ${order.paymentRef ?? ""}`,
       "",
       "We will email you again when the order ships. Your receipt:",
       orderLink(order),
