@@ -16,7 +16,13 @@ const emailOnly = lazyZodResolver(() => import("@/models/accounts").then((m) => 
  * On /login: "Email me a sign-in link" opens a one-field form. The answer is the same whatever the
  * address, so the message only says where to look.
  */
-export function EmailLinkRequest({ next }: { next: string }) {
+type EmailLinkRequestProps = {
+  next: string;
+  /** The address in the sign-in form above, offered when the panel opens. */
+  typedEmail?: () => string;
+};
+
+export function EmailLinkRequest({ next, typedEmail }: EmailLinkRequestProps) {
   const panelId = useId();
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
@@ -24,6 +30,8 @@ export function EmailLinkRequest({ next }: { next: string }) {
   const {
     register,
     handleSubmit,
+    getValues,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: emailOnly.resolver,
@@ -47,7 +55,10 @@ export function EmailLinkRequest({ next }: { next: string }) {
         aria-controls={panelId}
         onClick={() => {
           emailOnly.preload();
-          setOpen((wasOpen) => !wasOpen);
+          // Opening offers the address typed above, unless this panel already holds one.
+          const typed = typedEmail?.().trim() ?? "";
+          if (!open && typed && !getValues("email")) setValue("email", typed);
+          setOpen(!open);
         }}
         className={buttonClasses("secondary", "md", "w-full")}
       >

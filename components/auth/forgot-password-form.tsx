@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormStatus } from "@/components/ui/form-status";
 import { sendJson } from "@/components/ui/send-json";
@@ -10,6 +10,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
 import { emailRequestSchema } from "@/models/accounts";
 import { primaryButtonClass, textLinkClass } from "./auth-card";
+import { takeResetEmail } from "./forgot-password-link";
 
 /** Asks for a reset link. The answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm() {
@@ -18,6 +19,8 @@ export function ForgotPasswordForm() {
   const {
     register,
     handleSubmit,
+    getValues,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(emailRequestSchema.pick({ email: true })),
@@ -25,6 +28,12 @@ export function ForgotPasswordForm() {
     reValidateMode: "onChange",
     defaultValues: { email: "" },
   });
+
+  // Come from /login's "Forgot password?": the address typed there, unless one was typed here already.
+  useEffect(() => {
+    const email = takeResetEmail();
+    if (email && !getValues("email")) setValue("email", email);
+  }, [getValues, setValue]);
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setFormError(null);

@@ -41,6 +41,7 @@ export function LoginForm({ next, initialError = null, alternatives }: LoginForm
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: signIn.resolver,
@@ -74,6 +75,8 @@ export function LoginForm({ next, initialError = null, alternatives }: LoginForm
   });
 
   const pending = isSubmitting || signedIn.done;
+  // The address typed so far goes with the customer to the reset form and the sign-in link's form.
+  const typedEmail = () => getValues("email");
   if (secondFactor) return <TwoFactorChallenge next={next} />;
 
   return (
@@ -97,7 +100,7 @@ export function LoginForm({ next, initialError = null, alternatives }: LoginForm
           error={errors.password?.message}
           {...register("password")}
         />
-        <ForgotPasswordLink />
+        <ForgotPasswordLink typedEmail={typedEmail} />
         <SubmitButton pending={pending} pendingLabel="Signing in…" className={primaryButtonClass}>
           Login
         </SubmitButton>
@@ -105,7 +108,7 @@ export function LoginForm({ next, initialError = null, alternatives }: LoginForm
       {/* Boundaries around what never suspends: React hydrates each in a task of its own after the form (ADR 038). */}
       <Suspense>{alternatives}</Suspense>
       <Suspense>
-        <EmailLinkRequest next={next} />
+        <EmailLinkRequest next={next} typedEmail={typedEmail} />
       </Suspense>
       <Suspense>
         <AuthAlternatives form="login" next={next} />
