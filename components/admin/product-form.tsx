@@ -11,6 +11,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { sendJson } from "@/components/ui/send-json";
 import { TextField } from "@/components/ui/text-field";
 import { useImagePreview } from "@/components/ui/use-image-preview";
+import { useLeaveGuard } from "@/components/ui/use-leave-guard";
 import { productInputSchema, typedPriceSchema, type Product } from "@/models/catalog";
 import { uploadImage } from "./upload-image";
 import { fileInputClass } from "@/components/ui/file-input";
@@ -99,7 +100,7 @@ export function ProductForm(props: ProductFormProps) {
     setError,
     reset,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<ProductFormValues, unknown, z.output<typeof addSchema>>({
     resolver: zodResolver(editing ? editSchema : addSchema),
     mode: "onSubmit",
@@ -111,6 +112,12 @@ export function ProductForm(props: ProductFormProps) {
   const [typedStock, typedMinimum] = useWatch({ control, name: ["stock", "minOrderQuantity"] });
   // Only for figures the form would accept: under a refused stock or minimum, its own error says it all.
   const unorderable = Number.isInteger(typedStock) && Number.isInteger(typedMinimum) && typedStock >= 0 && typedMinimum >= 1 && typedMinimum > typedStock;
+
+  // The side menu and the header are a click away from losing what was typed here.
+  const leaveDialog = useLeaveGuard({
+    dirty: isDirty,
+    message: editing ? `Your changes to ${editing.name} are not saved.` : "The product is not added yet: what you typed here will be lost.",
+  });
 
   const showPreview = (event: ChangeEvent<HTMLInputElement>) => {
     setUpload(null);
@@ -407,11 +414,12 @@ export function ProductForm(props: ProductFormProps) {
           )}
         </button>
         {editing ? (
-          <Link href="/dashboard/manageProducts" className={buttonClasses("secondary", "md")}>
+          <Link href="/dashboard/manageProducts" data-discards className={buttonClasses("secondary", "md")}>
             Cancel
           </Link>
         ) : null}
       </div>
+      {leaveDialog}
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { FormStatus } from "@/components/ui/form-status";
 import { sendJson } from "@/components/ui/send-json";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
+import { useLeaveGuard } from "@/components/ui/use-leave-guard";
 import { profileSchema, type ProfileInput, type ProfileView } from "@/models/profile";
 
 const FIELDS = ["education", "address", "phone", "birthday"] as const;
@@ -49,13 +50,16 @@ export function ProfileEditor({ profile, maxBirthday, title, children }: Profile
     handleSubmit,
     setError,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm({
     resolver: zodResolver(profileSchema),
     mode: "onSubmit",
     reValidateMode: "onChange",
     defaultValues: toValues(profile),
   });
+
+  // Edits typed in the open form are asked about before a link leaves the page.
+  const leaveDialog = useLeaveGuard({ dirty: open && isDirty, message: "Your changes to your profile are not saved." });
 
   function toggle() {
     // Opening starts from what the server has now; closing drops unsaved edits.
@@ -188,6 +192,7 @@ export function ProfileEditor({ profile, maxBirthday, title, children }: Profile
           </div>
         </div>
       </form>
+      {leaveDialog}
     </>
   );
 }

@@ -241,6 +241,18 @@ test("editing a product changes only what was changed and keeps the photo", asyn
   await page.getByLabel("Available stock").fill("-1");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("The available stock must be at least 0")).toBeVisible();
+
+  // A link in the side menu with changes typed: the shop asks first, and "Keep editing" keeps them.
+  const menu = page.getByRole("navigation", { name: "Dashboard" });
+  await menu.getByRole("link", { name: "Manage Order" }).click();
+  const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(leave).toContainText(`Your changes to ${product.name} are not saved.`);
+  await expect(leave.getByRole("button", { name: "Keep editing" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/manageProducts/${product.id}$`));
+  await expect(page.getByLabel("Price (USD)")).toHaveValue("11.25");
+
   await page.getByLabel("Available stock").fill("40");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Product updated")).toBeVisible();
@@ -253,6 +265,14 @@ test("editing a product changes only what was changed and keeps the photo", asyn
   expect(saved).toMatchObject({ priceCents: 1125, stock: 40, imageUrl: product.imageUrl });
   const audit = (await (await page.request.get("/api/admin/audit")).json()) as { items: { action: string; entityId: string; after: Record<string, unknown> }[] };
   expect(audit.items.find((entry) => entry.action === "product.update" && entry.entityId === product.id)?.after).toMatchObject({ priceCents: 1125, stock: 40 });
+
+  // Typed and left through the menu: "Leave without saving" goes there and nothing is saved.
+  await page.getByRole("link", { name: `Edit ${product.name}` }).click();
+  await page.getByLabel("Price (USD)").fill("1.00");
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Manage Order" }).click();
+  await page.getByRole("dialog", { name: "Leave without saving?" }).getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/manageOrder$/);
+  expect(((await (await page.request.get(`/api/products/${product.id}`)).json()) as { priceCents: number }).priceCents).toBe(1125);
 
   await page.request.delete(`/api/products/${product.id}`, { headers: { origin } });
 });
