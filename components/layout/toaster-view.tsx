@@ -15,8 +15,10 @@ export default function ToasterView() {
   return (
     <HotToaster
       position="top-right"
-      // Below the sticky 4 rem header, so a toast never covers the logo or the account menu.
-      containerStyle={{ top: "4.75rem" }}
+      // Below the sticky 4 rem header, and under it in the stacking order (the header is z-40): the
+      // account menu, the search suggestions and the phone's menu open over a toast, not under it.
+      // Dialogs are in the browser's top layer, above both.
+      containerStyle={{ top: "4.75rem", zIndex: 30 }}
       toastOptions={{ duration: 5000, style: { color: "#0f172a", maxWidth: 380 } }}>
       {(t) => (
         <ToastBar toast={t}>

@@ -246,3 +246,30 @@ test("stock states: cards and product pages say N in stock, Only N left or Out o
   await expect(orderBox).toContainText("Only 3 left, fewer than the minimum order of 5. Check back soon or browse other tools.");
   await expect(orderBox.getByRole("button", { name: /Place order/ })).toHaveCount(0);
 });
+
+test("the account menu opens over a toast, not under it", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await registerThroughPage(page, "Tom Toast");
+  // Registering signs in and says so in a toast in the top right, where the menu opens.
+  const toast = page.getByRole("status").filter({ hasText: "Account created" });
+  await expect(toast).toBeVisible();
+  await page.getByTestId("user-menu").click();
+  const panel = page.getByRole("menu", { name: "Account" }).locator("..");
+  await expect(panel).toBeVisible();
+  await expect(toast).toBeVisible();
+  const [a, b] = [await toast.boundingBox(), await panel.boundingBox()];
+  if (!a || !b) throw new Error("the toast or the menu has no box");
+  // Where the two overlap, the menu is what the pointer meets.
+  const left = Math.max(a.x, b.x);
+  const right = Math.min(a.x + a.width, b.x + b.width);
+  const top = Math.max(a.y, b.y);
+  const bottom = Math.min(a.y + a.height, b.y + b.height);
+  expect(right > left && bottom > top).toBe(true);
+  const onMenu = await panel.evaluate((menu, { x, y }) => menu.contains(document.elementFromPoint(x, y)), {
+    x: (left + right) / 2,
+    y: (top + bottom) / 2,
+  });
+  expect(onMenu).toBe(true);
+  await page.getByRole("menuitem", { name: "Sign-in & security" }).click();
+  await expect(page).toHaveURL(/\/account\/security$/);
+});
