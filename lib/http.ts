@@ -108,12 +108,6 @@ export function parseWith<T>(schema: ZodType<T>, input: unknown, kind: "invalid"
   throw new AppError(kind, Object.values(fields)[0] ?? "The request is not valid.", fields);
 }
 
-/** Query-string parameters parsed by a schema; a bad value is a 400 naming the parameter. */
-export function parseQuery<T>(request: Request, schema: ZodType<T>): T {
-  const params = Object.fromEntries(new URL(request.url).searchParams);
-  return parseWith(schema, params, "bad_request");
-}
-
 /**
  * A list's query-string parameters (filters and paging) parsed by a schema; a bad value, such as a
  * pageSize above 100, is a 422 naming the parameter.

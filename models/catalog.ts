@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_CATALOG_PAGE, MAX_SEARCH_LENGTH, MAX_UNITS } from "./catalog-limits";
+import { queryWholeNumber } from "./paging";
 import { textField } from "./text";
 
 export const productSorts = ["featured", "name", "price-asc", "price-desc", "newest"] as const;
@@ -16,13 +17,6 @@ export const sortLabels: Record<ProductSort, string> = {
 export const MAX_PAGE_SIZE = 48;
 export const DEFAULT_PAGE_SIZE = 12;
 
-const wholeNumber = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .min(min, `${label} must be at least ${min}`)
-    .max(max, `${label} must be at most ${max}`);
-
 /** The catalog query of GET /api/products and /servicedata. */
 export const productQuerySchema = z.object({
   q: z
@@ -32,8 +26,8 @@ export const productQuerySchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   sort: z.enum(productSorts, { error: `Sort must be one of: ${productSorts.join(", ")}` }).default("featured"),
-  page: wholeNumber("Page", 1, MAX_CATALOG_PAGE).default(1),
-  pageSize: wholeNumber("Page size", 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  page: queryWholeNumber("Page", 1, MAX_CATALOG_PAGE).default(1),
+  pageSize: queryWholeNumber("Page size", 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type ProductQuery = z.infer<typeof productQuerySchema>;
 

@@ -3,12 +3,23 @@ import { z } from "zod";
 /** No list answers more than this many rows at once, on a page or in the API. */
 export const MAX_LIST_PAGE_SIZE = 100;
 
-const wholeNumber = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .min(min, `${label} must be at least ${min}`)
-    .max(max, `${label} must be at most ${max}`);
+/**
+ * A whole number from a query string: digits only ("0x10", "1e3" and "2.5" are refused rather than
+ * read as 16, 1000 or cut to 2), and so is an empty value. A missing one takes the default.
+ */
+export const queryWholeNumber = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value !== "string") return value;
+      const trimmed = value.trim();
+      return /^\d{1,15}$/.test(trimmed) ? Number(trimmed) : trimmed;
+    },
+    z
+      .number({ error: `${label} must be a whole number` })
+      .int(`${label} must be a whole number`)
+      .min(min, `${label} must be at least ${min}`)
+      .max(max, `${label} must be at most ${max}`),
+  );
 
 /**
  * The paging part of every list query: `page` (from 1), `pageSize` (at most 100) and, for keyset lists,
@@ -16,8 +27,8 @@ const wholeNumber = (label: string, min: number, max: number) =>
  */
 export function pageQuerySchema(defaultPageSize = 25) {
   return z.object({
-    page: wholeNumber("Page", 1, 1_000_000).default(1),
-    pageSize: wholeNumber("Page size", 1, MAX_LIST_PAGE_SIZE).default(defaultPageSize),
+    page: queryWholeNumber("Page", 1, 1_000_000).default(1),
+    pageSize: queryWholeNumber("Page size", 1, MAX_LIST_PAGE_SIZE).default(defaultPageSize),
     cursor: z.string().trim().max(512, "This page link is not valid").optional().transform((v) => (v ? v : undefined)),
   });
 }

@@ -55,11 +55,23 @@ export function route<K extends ShopRouteKey, C = unknown>(key: K, handler: Hand
       assertUsableUrl(request);
       const actor = await checkAccess(access, request);
       await assertIdParams(context);
-      return await handler(request, context, actor as ActorFor<AccessOf<K>>);
+      const response = await handler(request, context, actor as ActorFor<AccessOf<K>>);
+      return access === "public" || access === "webhook" ? response : keptPrivate(response);
     } catch (error) {
       return errorResponse(error);
     }
   };
+}
+
+/**
+ * An answer for one caller is never kept by a shared cache: `private, no-store` unless the handler
+ * chose its own Cache-Control.
+ */
+function keptPrivate(response: Response): Response {
+  if (response.headers.has("cache-control")) return response;
+  const headers = new Headers(response.headers);
+  headers.set("cache-control", "private, no-store");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**
@@ -74,6 +86,20 @@ async function withCheckedBody(request: Request): Promise<Request> {
     if (typeof data !== "object" || data === null || Array.isArray(data)) throw new AppError("bad_request", "The request body must be a JSON object.");
   }
   return new Request(request.url, { method: request.method, headers: request.headers, body: bytes.byteLength > 0 ? new Blob([new Uint8Array(bytes)]) : undefined });
+}
+
+/**
+ * get-session's answer without the session's bare token. It is no bearer (only the signed token is,
+ * lib/auth.ts), but a page's scripts have no use for it, and what they never hold cannot leak.
+ */
+async function withoutSessionToken(response: Response): Promise<Response> {
+  if (!response.ok || !response.headers.get("content-type")?.includes("application/json")) return response;
+  const body = (await response.clone().json().catch(() => null)) as { session?: Record<string, unknown> } | null;
+  if (!body?.session || !("token" in body.session)) return response;
+  const { token: _token, ...session } = body.session;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify({ ...body, session }), { status: response.status, statusText: response.statusText, headers });
 }
 
 /**
@@ -98,7 +124,9 @@ export function authRoute(handler: (request: Request) => Promise<Response>): Nex
       const row = findAuthRoute(request.method, new URL(request.url).pathname);
       if (!row) throw new AppError("not_found", "Not found.");
       await checkAccess(row.access, request);
-      return await handler(await withCheckedBody(request));
+      const response = await handler(await withCheckedBody(request));
+      // Every answer here is the caller's own: a session, a sign-in, two-factor secrets.
+      return keptPrivate(row.path === "/get-session" ? await withoutSessionToken(response) : response);
     } catch (error) {
       return errorResponse(error);
     }

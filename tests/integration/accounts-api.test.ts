@@ -61,11 +61,16 @@ describe("sign-up, sign-in and sign-out over HTTP", () => {
     expect(((await response.json()) as Me).email).toBe(session.email);
   });
 
-  it("takes only the signed token of set-auth-token as a bearer, not the bare token a page's script can read from get-session", async () => {
+  it("takes only the signed token of set-auth-token as a bearer; get-session shows no token at all and is kept by no cache", async () => {
     const session = await signUp();
     const read = await authRoute.GET(makeRequest("/api/auth/get-session", { cookie: session.cookie }), noParams());
-    const bare = ((await read.json()) as { session: { token: string } }).session.token;
-    expect(bare).toEqual(expect.any(String));
+    expect(read.headers.get("cache-control")).toMatch(/no-store/);
+    const body = (await read.json()) as { session: Record<string, unknown>; user: { email: string } };
+    expect(body.user.email).toBe(session.email);
+    expect(body.session).not.toHaveProperty("token");
+    // The bare token is the signed one without its signature: not a bearer on its own.
+    const bare = decodeURIComponent(session.token ?? "").split(".")[0] ?? "";
+    expect(bare.length).toBeGreaterThan(10);
     expect(session.token).not.toBe(bare);
     expect((await me({ bearer: bare })).status).toBe(401);
     expect((await me({ bearer: session.token ?? "" })).status).toBe(200);

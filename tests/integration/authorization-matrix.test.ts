@@ -277,6 +277,11 @@ describe("every route × anonymous, customer, another customer, admin, with a va
     else if (refused !== null) expect(answer).toMatch(new RegExp(`^${refused} `));
     else if (table[key]!.access === "public") expect(answer).not.toMatch(/^(403|5\d\d) /);
     else expect(answer).not.toMatch(/^(401|403|5\d\d) /);
+    // An answer for one caller is never kept by a shared cache.
+    const access = table[key]!.access;
+    if ((access === "signed-in" || access === "admin") && response.ok) {
+      expect(`${key}: ${response.headers.get("cache-control")}`).toMatch(/: (private|no-store)/);
+    }
   });
 });
 

@@ -32,14 +32,18 @@ describe("GET /api/products", () => {
     ["page=0", "page"],
     ["page=1.5", "page"],
     ["page=abc", "page"],
+    // Digits only: not read as 16, 1000 or page 0.
+    ["page=0x10", "page"],
+    ["page=1e3", "page"],
+    ["page=%20", "page"],
     ["pageSize=500", "pageSize"],
     ["sort=cheapest", "sort"],
     [`q=${"x".repeat(101)}`, "q"],
-  ])("refuses %s with a 400 naming the parameter", async (qs, field) => {
+  ])("refuses %s with a 422 naming the parameter, as every list does", async (qs, field) => {
     const response = await collection.GET(makeRequest(`/api/products?${qs}`), noParams());
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     const body = (await response.json()) as ErrorBody;
-    expect(body.error.code).toBe("bad_request");
+    expect(body.error.code).toBe("invalid");
     expect(body.error.fields?.[field]).toEqual(expect.any(String));
   });
 });

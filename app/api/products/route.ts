@@ -1,11 +1,11 @@
 import { route } from "@/lib/api/route";
 import { revalidateCatalogPages } from "@/app/revalidate-catalog";
 import { createProduct, listProducts } from "@/lib/catalog/service";
-import { json, parseQuery, readJson, SHARED_CACHE_CONTROL } from "@/lib/http";
+import { json, parseListQuery, readJson, SHARED_CACHE_CONTROL } from "@/lib/http";
 import { productInputSchema, productQuerySchema } from "@/models/catalog";
 
 export const GET = route("GET /api/products", async (request: Request) => {
-  const query = parseQuery(request, productQuerySchema);
+  const query = parseListQuery(request, productQuerySchema);
   return json(await listProducts(query), { headers: { "cache-control": SHARED_CACHE_CONTROL } });
 });
 
