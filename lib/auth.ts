@@ -34,11 +34,35 @@ function testPasswordHashing(env: Env) {
   };
 }
 
+function logPart(value: unknown): string {
+  if (value instanceof Error) return value.message;
+  if (typeof value === "string") return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** Text for a log line: no escape sequences or other control characters, at most 300 characters. */
+function plainLogText(text: string): string {
+  return text.replace(/\u001b\[[0-9;]*[A-Za-z]/g, "").replace(/[\u0000-\u001f\u007f]/g, " ").slice(0, 300);
+}
+
 function createAuth(db: Db, env: Env) {
   return betterAuth({
     appName: "ToolForge",
     telemetry: { enabled: false },
-    logger: { level: env.NODE_ENV === "test" ? "error" : "warn" },
+    logger: {
+      level: env.NODE_ENV === "test" ? "error" : "warn",
+      disableColors: true,
+      // better-auth says "error" of what a caller got wrong (a stale state, a refused callbackURL), and
+      // its text is partly the caller's: one structured warning line, with the caller's part cut short
+      // and stripped of control characters. Failures on our side are logged as errors by onAPIError.
+      log: (_level, message, ...args) => {
+        log("warn", `better-auth: ${plainLogText(message)}`, args.length > 0 ? { details: plainLogText(args.map(logPart).join(" ")) } : {});
+      },
+    },
     baseURL: env.appUrl,
     secret: resolveAuthSecret(env),
     trustedOrigins: shopOrigins(env),

@@ -57,7 +57,10 @@ const ARTICLE: Record<string, string> = { object: "an object", array: "a list", 
  * defaults ("Invalid input: expected string, received undefined").
  */
 function readableMessage(issue: z.core.$ZodIssue): string {
-  const field = issue.path.length > 0 ? String(issue.path[issue.path.length - 1]) : null;
+  // A list's element is named with its list: "items[0]", not "0".
+  const last = issue.path[issue.path.length - 1];
+  const field =
+    issue.path.length === 0 ? null : typeof last === "number" && issue.path.length > 1 ? `${String(issue.path[issue.path.length - 2])}[${last}]` : String(last);
   const { message } = issue;
   if (issue.code === "invalid_type" && message.startsWith("Invalid input")) {
     const expected = ARTICLE[issue.expected] ?? issue.expected;
@@ -158,10 +161,31 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
   return bytes;
 }
 
+/**
+ * The request's media type: its Content-Type without parameters, in lower case ("application/json"
+ * for "Application/JSON; charset=utf-8"); "" when there is none.
+ */
+export function mediaTypeOf(request: Request): string {
+  return (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** application/json or a +json type. Not a type that merely mentions JSON in a parameter ("text/plain; x=application/json"). */
+export function isJsonMediaType(mediaType: string): boolean {
+  return mediaType === "application/json" || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(mediaType);
+}
+
+/** Bytes as UTF-8 text; 400 when they are not UTF-8, rather than storing U+FFFD in their place. */
+export function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError("bad_request", "The request body is not valid UTF-8 text.");
+  }
+}
+
 /** A JSON body parsed by a schema: 413 when too large, 400 when not JSON, 422 when it breaks the schema. */
 export async function readJson<T>(request: Request, schema: ZodType<T>, limit = DEFAULT_JSON_LIMIT): Promise<T> {
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!contentType.toLowerCase().includes("application/json")) {
+  if (!isJsonMediaType(mediaTypeOf(request))) {
     throw new AppError("unsupported_media_type", "Send the body as JSON (Content-Type: application/json).");
   }
   const bytes = await readBodyBytes(request, limit);
@@ -175,9 +199,10 @@ const MAX_JSON_DEPTH = 32;
  * JSON, nesting deeper than 32 levels, and NUL characters (PostgreSQL text cannot hold them).
  */
 export function parseJsonBody(bytes: Uint8Array): unknown {
+  const text = decodeUtf8(bytes);
   let data: unknown;
   try {
-    data = JSON.parse(new TextDecoder().decode(bytes));
+    data = JSON.parse(text);
   } catch {
     throw new AppError("bad_request", "The request body is not valid JSON.");
   }

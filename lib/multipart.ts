@@ -1,10 +1,11 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
+import { mediaTypeOf } from "@/lib/http";
 
 /** Parses an already size-limited multipart body. */
 export async function readMultipart(request: Request, body: Uint8Array): Promise<FormData> {
   const contentType = request.headers.get("content-type") ?? "";
-  if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
+  if (mediaTypeOf(request) !== "multipart/form-data") {
     throw new AppError("unsupported_media_type", "Send the form as multipart/form-data.");
   }
   try {

@@ -79,11 +79,9 @@ export const placeOrderSchema: z.ZodType<PlaceOrderInput> = z.unknown().transfor
   const hasItems = typeof value === "object" && value !== null && "items" in value;
   const result = hasItems ? itemsShape.safeParse(value) : oneLineShape.safeParse(value);
   if (!result.success) {
-    for (const issue of result.error.issues) {
-      // Unknown fields keep their code, so the answer names each one (lib/http's error mapper).
-      if (issue.code === "unrecognized_keys") ctx.addIssue({ code: "unrecognized_keys", keys: issue.keys, message: issue.message, path: issue.path });
-      else ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
-    }
+    // Each issue keeps its code, so lib/http's error mapper words it as for any other route (an unknown
+    // field named, "Send the request's fields as a JSON object" for null or an array).
+    for (const issue of result.error.issues) ctx.addIssue({ ...issue });
     return z.NEVER;
   }
   const data = result.data;

@@ -23,8 +23,9 @@ export const AUTH_ROUTES: readonly AuthRoute[] = [
   { method: "POST", path: "/sign-in/email", access: "public", purpose: "password sign-in (per-address lockout, lib/accounts/lockout.ts)" },
   { method: "POST", path: "/sign-out", access: "public", purpose: "end this session" },
   { method: "POST", path: "/sign-in/social", access: "public", purpose: "start sign-in with a configured social provider (redirect only: a body with an idToken is 400)" },
+  // No POST form of the callback: none of the shop's providers answers with form_post, and a form_post
+  // arrives from the provider's site, which the shop's cross-site check refuses before better-auth.
   { method: "GET", path: "/callback/:provider", access: "public", purpose: "a social or single sign-on provider's redirect back" },
-  { method: "POST", path: "/callback/:provider", access: "public", purpose: "a provider's form_post redirect back" },
   // Two-factor authentication (lib/accounts/auth-plugins.ts): set up and turned off when signed in;
   // the second step of a sign-in is answered with the plugin's signed two_factor cookie.
   { method: "POST", path: "/two-factor/enable", access: "signed-in", purpose: "start setting up an authenticator app (needs the password)" },

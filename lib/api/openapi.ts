@@ -99,7 +99,15 @@ const QUERIES: Record<string, ZodType> = {
 };
 
 /** Documented successful answers: status and body shape. Other routes document their status only. */
-const ANSWERS: Record<string, { status: number; schema?: ZodType }> = {
+type Answer = {
+  status: number;
+  schema?: ZodType;
+  /** Another success with the same body: 200 when a write changed what already existed. */
+  alsoStatus?: number;
+  alsoDescription?: string;
+};
+
+const ANSWERS: Record<string, Answer> = {
   "GET /api/health": { status: 200, schema: healthSchema },
   "GET /api/health/live": { status: 200, schema: liveSchema },
   "GET /api/health/ready": { status: 200, schema: readinessSchema },
@@ -109,7 +117,7 @@ const ANSWERS: Record<string, { status: number; schema?: ZodType }> = {
   "PATCH /api/products/{id}": { status: 200, schema: productSchema },
   "DELETE /api/products/{id}": { status: 204 },
   "GET /api/reviews": { status: 200, schema: pageSchema(reviewSchema) },
-  "POST /api/reviews": { status: 201, schema: reviewSchema },
+  "POST /api/reviews": { status: 201, schema: reviewSchema, alsoStatus: 200, alsoDescription: "Your review of the shop was already there: updated" },
   "GET /api/orders": { status: 200, schema: pageSchema(orderSchema) },
   "POST /api/orders": { status: 201, schema: orderSchema },
   "GET /api/orders/{id}": { status: 200, schema: orderSchema },
@@ -173,6 +181,7 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
       "x-access": row.access,
       responses: {
         [answer ? String(answer.status) : "2XX"]: success,
+        ...(answer?.alsoStatus ? { [String(answer.alsoStatus)]: { ...success, description: answer.alsoDescription ?? "Success" } } : {}),
         "4XX": { description: "Refused: `error.code` says why, `error.fields` names each field at fault", content: { "application/json": { schema: errorSchema } } },
         "5XX": { description: "Unavailable or failed", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
       },

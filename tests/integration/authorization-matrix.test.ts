@@ -155,7 +155,6 @@ const cases: Record<string, Case> = {
   "POST /api/auth/sign-out": { path: at("/api/auth/sign-out"), freshSessions: true, expect: [200, 200, 200, 200] },
   "POST /api/auth/sign-in/social": { path: at("/api/auth/sign-in/social"), body: () => ({ json: { provider: "github", callbackURL: "/" } }) },
   "GET /api/auth/callback/{provider}": { path: at("/api/auth/callback/github?state=x&code=y") },
-  "POST /api/auth/callback/{provider}": { path: at("/api/auth/callback/github"), body: () => ({ body: new URLSearchParams({ state: "x", code: "y" }) }) },
   "POST /api/auth/two-factor/enable": { path: at("/api/auth/two-factor/enable"), body: () => ({ json: { password: PASSWORD } }), freshSessions: true, expect: [401, 200, 200, 200] },
   // Public, yet 401 without a sign-in waiting for its second step (400 signed in without two-factor).
   "POST /api/auth/two-factor/verify-totp": { path: at("/api/auth/two-factor/verify-totp"), body: () => ({ json: { code: "123456" } }) },

@@ -128,6 +128,10 @@ describe("real answers match the document", () => {
     await expectDocumented("GET", "/api/orders", await orders.GET(makeRequest("/api/orders", { cookie: customer.cookie }), noParams()));
     await expectDocumented("GET", "/api/orders/{id}", await orderById.GET(makeRequest(`/api/orders/${placed.id}`, { cookie: customer.cookie }), noParams({ id: placed.id })));
     await expectDocumented("POST", "/api/reviews", await reviews.POST(makeRequest("/api/reviews", { method: "POST", json: { text: "Exactly as documented.", rating: 5 }, cookie: customer.cookie }), noParams()));
+    // The same customer again: the review is edited, 200, documented beside the 201.
+    const edited = await reviews.POST(makeRequest("/api/reviews", { method: "POST", json: { text: "Edited, still as documented.", rating: 4 }, cookie: customer.cookie }), noParams());
+    expect(edited.status).toBe(200);
+    await expectDocumented("POST", "/api/reviews", edited);
     await expectDocumented("GET", "/api/reviews", await reviews.GET(makeRequest("/api/reviews"), noParams()));
     await expectDocumented("POST", "/api/newsletter", await newsletter.POST(makeRequest("/api/newsletter", { method: "POST", json: { email: uniqueEmail("spec") } }), noParams()));
     await expectDocumented("POST", "/api/newsletter", await newsletter.POST(makeRequest("/api/newsletter", { method: "POST", json: { email: "x", extra: 1 } }), noParams()));

@@ -110,6 +110,44 @@ describe("POST /api/orders", () => {
     expect(malformed.status).toBe(400);
   });
 
+  it("words a body of the wrong shape as every other route does, naming a list's element with its list", async () => {
+    for (const body of [null, [], "x"]) {
+      const response = await place(alice, body);
+      expect(response.status).toBe(422);
+      expect(((await response.json()) as ErrorBody).error.message).toBe("Send the request's fields as a JSON object");
+    }
+    const nullLine = await place(alice, { items: [null], phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS });
+    expect(nullLine.status).toBe(422);
+    expect(((await nullLine.json()) as ErrorBody).error.fields?.["items.0"]).toBe("Send items[0] as an object");
+  });
+
+  it("refuses a body whose Content-Type only mentions JSON in a parameter (a cross-site form may send that without asking)", async () => {
+    const item = await createProduct();
+    const json = JSON.stringify({ productId: item.id, quantity: 1, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS });
+    for (const type of ["text/plain; a=application/json", "application/jsonx"]) {
+      const response = await ordersRoute.POST(makeRequest("/api/orders", { method: "POST", body: json, headers: { "content-type": type }, cookie: alice.cookie }), noParams());
+      expect(response.status).toBe(415);
+    }
+    const withCharset = await ordersRoute.POST(
+      makeRequest("/api/orders", { method: "POST", body: json, headers: { "content-type": "Application/JSON; charset=utf-8" }, cookie: alice.cookie }),
+      noParams(),
+    );
+    expect(withCharset.status).toBe(201);
+  });
+
+  it("refuses a body that is not UTF-8 instead of storing replacement characters", async () => {
+    const item = await createProduct();
+    const json = JSON.stringify({ productId: item.id, quantity: 1, phone: "+1 555 010 0199", shippingAddress: { ...TEST_ADDRESS, line1: "1 Rue XX" } });
+    const bytes = Buffer.from(json, "utf8");
+    const at = bytes.indexOf("XX");
+    bytes[at] = 0xff;
+    bytes[at + 1] = 0xfe;
+    const response = await ordersRoute.POST(makeRequest("/api/orders", { method: "POST", body: bytes, headers: { "content-type": "application/json" }, cookie: alice.cookie }), noParams());
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as ErrorBody).error.message).toBe("The request body is not valid UTF-8 text.");
+    expect(await stockOf(item.id)).toBe(item.stock);
+  });
+
   it("takes any quantity a product may be stocked and ordered in, up to the catalog's 10,000,000 units", async () => {
     const item = await createProduct({ priceCents: 1, stock: 3_000_000, minOrderQuantity: 1_500_000 });
     const response = await place(alice, { productId: item.id, quantity: 1_500_000, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS });

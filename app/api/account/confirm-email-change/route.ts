@@ -2,7 +2,7 @@ import { route } from "@/lib/api/route";
 import { confirmEmailChange } from "@/lib/accounts/email-change";
 import { linkResult } from "@/lib/accounts/link-result";
 import { AppError } from "@/lib/errors";
-import { parseWith, readBodyBytes } from "@/lib/http";
+import { decodeUtf8, mediaTypeOf, parseWith, readBodyBytes } from "@/lib/http";
 import { linkTokenSchema } from "@/models/accounts";
 
 const seeOther = (location: string) => new Response(null, { status: 303, headers: { location, "cache-control": "no-store" } });
@@ -22,10 +22,10 @@ export const GET = route("GET /api/account/confirm-email-change", async (request
  */
 export const POST = route("POST /api/account/confirm-email-change", async (request: Request) => {
   // The page's form is the one sender: anything else is a malformed request, answered in the API's way.
-  if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded")) {
+  if (mediaTypeOf(request) !== "application/x-www-form-urlencoded") {
     throw new AppError("unsupported_media_type", "Send the form as application/x-www-form-urlencoded, with the field token.");
   }
-  const form = new URLSearchParams(new TextDecoder().decode(await readBodyBytes(request, 4096)));
+  const form = new URLSearchParams(decodeUtf8(await readBodyBytes(request, 4096)));
   const { token } = parseWith(linkTokenSchema, { token: form.get("token") ?? undefined });
   // A token that does not work (expired, used, unknown) is a person's link: the page says what happened.
   const result = await linkResult(() => confirmEmailChange(token), "changed");

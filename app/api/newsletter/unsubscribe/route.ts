@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/route";
 import { AppError } from "@/lib/errors";
-import { json, parseWith, readBodyBytes, readJson } from "@/lib/http";
+import { decodeUtf8, json, mediaTypeOf, parseWith, readBodyBytes, readJson } from "@/lib/http";
 import { unsubscribeFromNewsletter } from "@/lib/messages/unsubscribe";
 import { unsubscribeSchema } from "@/models/messages";
 
@@ -10,9 +10,8 @@ import { unsubscribeSchema } from "@/models/messages";
  * (https://www.rfc-editor.org/rfc/rfc8058#section-3.1).
  */
 export const POST = route("POST /api/newsletter/unsubscribe", async (request: Request) => {
-  const contentType = (request.headers.get("content-type") ?? "").toLowerCase();
-  if (contentType.includes("application/x-www-form-urlencoded")) {
-    const form = new URLSearchParams(new TextDecoder().decode(await readBodyBytes(request, 1024)));
+  if (mediaTypeOf(request) === "application/x-www-form-urlencoded") {
+    const form = new URLSearchParams(decodeUtf8(await readBodyBytes(request, 1024)));
     if (form.get("List-Unsubscribe") !== "One-Click") throw new AppError("bad_request", "A form-encoded unsubscribe must be List-Unsubscribe=One-Click.");
     const query = new URL(request.url).searchParams;
     const input = parseWith(unsubscribeSchema, { email: query.get("email") ?? undefined, token: query.get("token") ?? undefined });
