@@ -60,7 +60,8 @@ function createAuth(db: Db, env: Env) {
       // its text is partly the caller's: one structured warning line, with the caller's part cut short
       // and stripped of control characters. Failures on our side are logged as errors by onAPIError.
       log: (_level, message, ...args) => {
-        log("warn", `better-auth: ${plainLogText(message)}`, args.length > 0 ? { details: plainLogText(args.map(logPart).join(" ")) } : {});
+        const details = args.filter((arg) => arg !== undefined && arg !== null).map(logPart).join(" ");
+        log("warn", `better-auth: ${plainLogText(message)}`, details ? { details: plainLogText(details) } : {});
       },
     },
     baseURL: env.appUrl,
