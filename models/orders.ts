@@ -57,8 +57,25 @@ const linesSchema = z
     });
   });
 
-const itemsShape = z.strictObject({ items: linesSchema, phone: phoneSchema, shippingAddress: shippingAddressSchema });
-const oneLineShape = z.strictObject({ productId: productIdSchema, quantity: quantitySchema, phone: phoneSchema, shippingAddress: shippingAddressSchema });
+/**
+ * The total the customer was shown, shipping included, in cents. Optional; when sent, an order whose
+ * total differs (a price changed since the page was read) is refused with 409 and nothing is written.
+ */
+const expectedTotalSchema = z
+  .number({ error: "Send expectedTotalCents as a whole number of cents" })
+  .int("Send expectedTotalCents as a whole number of cents")
+  .min(0, "Send expectedTotalCents as a whole number of cents")
+  .max(Number.MAX_SAFE_INTEGER, "Send expectedTotalCents as a whole number of cents")
+  .optional();
+
+const itemsShape = z.strictObject({ items: linesSchema, phone: phoneSchema, shippingAddress: shippingAddressSchema, expectedTotalCents: expectedTotalSchema });
+const oneLineShape = z.strictObject({
+  productId: productIdSchema,
+  quantity: quantitySchema,
+  phone: phoneSchema,
+  shippingAddress: shippingAddressSchema,
+  expectedTotalCents: expectedTotalSchema,
+});
 
 /** The two body shapes placeOrderSchema accepts, as one schema for the API's description (lib/api/openapi.ts). */
 export const placeOrderBodySchema = z.union([itemsShape, oneLineShape]);
@@ -73,6 +90,7 @@ export type PlaceOrderInput = {
   items: OrderLineInput[];
   phone: string;
   shippingAddress: ShippingAddress;
+  expectedTotalCents?: number | undefined;
 };
 
 export const placeOrderSchema: z.ZodType<PlaceOrderInput> = z.unknown().transform((value, ctx): PlaceOrderInput => {
@@ -85,9 +103,10 @@ export const placeOrderSchema: z.ZodType<PlaceOrderInput> = z.unknown().transfor
     return z.NEVER;
   }
   const data = result.data;
+  const { phone, shippingAddress, expectedTotalCents } = data;
   return "items" in data
-    ? { shape: "items", items: data.items, phone: data.phone, shippingAddress: data.shippingAddress }
-    : { shape: "line", items: [{ productId: data.productId, quantity: data.quantity }], phone: data.phone, shippingAddress: data.shippingAddress };
+    ? { shape: "items", items: data.items, phone, shippingAddress, expectedTotalCents }
+    : { shape: "line", items: [{ productId: data.productId, quantity: data.quantity }], phone, shippingAddress, expectedTotalCents };
 });
 
 /** The Idempotency-Key header: any printable token a client chooses, 1–255 characters (IETF draft-ietf-httpapi-idempotency-key-header). */

@@ -78,7 +78,13 @@ export function CheckoutForm({ email, shippingCents, defaults }: CheckoutFormPro
     setFormError(null);
     const key = attemptKey ?? crypto.randomUUID();
     setAttemptKey(key);
-    const body = { items: available.map((line) => ({ productId: line.productId, quantity: line.quantity })), ...values };
+    // The total on this page goes with the order: if a price changed meanwhile, the server refuses
+    // rather than charge a total the customer never saw, and the summary is read again below.
+    const body = {
+      items: available.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+      ...values,
+      expectedTotalCents: subtotal + shippingCents,
+    };
     let response: Response;
     try {
       // One automatic retry on a network error, with the same key: the server answers the same order.

@@ -88,7 +88,9 @@ export function OrderForm({ productId, productName, email, unitPriceCents, shipp
     let result;
     try {
       // One automatic retry on a network error, with the same key.
-      result = await placeOrderAction(values, key).catch(() => placeOrderAction(values, key));
+      // The total shown goes along: a price changed meanwhile is refused, not charged unseen.
+      const input = total === null ? values : { ...values, expectedTotalCents: total };
+      result = await placeOrderAction(input, key).catch(() => placeOrderAction(input, key));
     } catch {
       // The key is kept: pressing the button again may find the order the lost answer was about.
       setFormError(NETWORK_ERROR_MESSAGE);

@@ -250,6 +250,13 @@ export async function placeOrder(actor: Actor, input: PlaceOrderInput, idempoten
         `This order comes to ${formatMoney(subtotalCents + shippingCents, currency)}, more than the ${formatMoney(MAX_ORDER_TOTAL_CENTS, currency)} one payment can take. Order fewer units, or split them over several orders.`,
       );
     }
+    // A price changed after the customer's page was read: no order at a total they were never shown.
+    if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== subtotalCents + shippingCents) {
+      throw new AppError(
+        "conflict",
+        `A price has changed since you looked: this order now comes to ${formatMoney(subtotalCents + shippingCents, currency)}, not ${formatMoney(input.expectedTotalCents, currency)}. Check the new total and place the order again.`,
+      );
+    }
     const now = new Date();
     const address = input.shippingAddress;
     const [row] = await tx

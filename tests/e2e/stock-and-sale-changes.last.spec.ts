@@ -76,3 +76,40 @@ test("when the stock falls under the cart's quantity before the order is placed,
   await adminPage.request.delete(`/api/products/${scraper.id}`, { headers: origin });
   await admin.close();
 });
+
+test("when a price changes while the checkout is open, the order is not placed at a total the customer never saw", async ({ page, browser, baseURL }) => {
+  const admin = await browser.newContext({ baseURL });
+  const adminPage = await admin.newPage();
+  await signInAsAdmin(adminPage, baseURL);
+  const origin = { origin: baseURL ?? "" };
+  const created = await adminPage.request.post("/api/products", {
+    data: { name: `Price Scraper ${Date.now().toString(36)}`, description: "A scraper for the price test.", imageUrl: "/images/products/claw-hammer.svg", priceCents: 1450, stock: 40, minOrderQuantity: 2 },
+    headers: origin,
+  });
+  expect(created.status()).toBe(201);
+  const scraper = (await created.json()) as Product;
+
+  await registerThroughPage(page, "Penny Price");
+  await page.goto(`/products/${scraper.id}`);
+  await page.getByRole("button", { name: `Add to cart: ${scraper.name}` }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+  await page.goto("/checkout");
+  await page.getByLabel("Contact Number").fill("+1 555 010 0146");
+  await fillAddress(page);
+  const seen = page.getByRole("button", { name: `Place order and pay ${money(1450 * 2)}` });
+  await expect(seen).toBeVisible();
+
+  // Meanwhile the admin raises the price.
+  expect((await adminPage.request.patch(`/api/products/${scraper.id}`, { data: { priceCents: 1999 }, headers: origin })).ok()).toBe(true);
+  await seen.click();
+  await expect(page.getByRole("alert").filter({ hasText: `now comes to ${money(1999 * 2)}, not ${money(1450 * 2)}` })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Card payment" })).toHaveCount(0);
+  // The summary was read again: the button offers the new total, and that one is placed.
+  await page.getByRole("button", { name: `Place order and pay ${money(1999 * 2)}` }).click();
+  await expect(page.getByRole("dialog", { name: "Card payment" })).toBeVisible();
+  const orders = (await (await page.request.get("/api/orders")).json()) as { items: { totalCents: number }[] };
+  expect(orders.items.map((o) => o.totalCents)).toEqual([1999 * 2]);
+
+  await adminPage.request.delete(`/api/products/${scraper.id}`, { headers: origin });
+  await admin.close();
+});

@@ -2,9 +2,10 @@ import { desc, eq } from "drizzle-orm";
 import * as ordersRoute from "@/app/api/orders/route";
 import * as orderRoute from "@/app/api/orders/[id]/route";
 import { getDb } from "@/lib/db/client";
-import { resetEnvForTests } from "@/lib/env";
+import { getEnv, resetEnvForTests } from "@/lib/env";
+import { formatMoney } from "@/lib/money/format";
 import { waitForPendingMail } from "@/lib/mail";
-import { mailOutbox } from "@/models/schema";
+import { mailOutbox, product } from "@/models/schema";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
 import { createProduct, markPaidForTest, stockOf, TEST_ADDRESS } from "@/tests/fixtures/shop";
@@ -133,6 +134,28 @@ describe("POST /api/orders", () => {
       noParams(),
     );
     expect(withCharset.status).toBe(201);
+  });
+
+  it("refuses an order whose total is not the one the customer was shown (a price changed), writing nothing", async () => {
+    const item = await createProduct({ priceCents: 1450, stock: 30 });
+    const shipping = getEnv().SHIPPING_FLAT_CENTS;
+    const seen = 12 * 1450 + shipping;
+    const line = { productId: item.id, quantity: 12, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS };
+    // The admin raises the price after the customer's page was read.
+    const db = await getDb();
+    await db.update(product).set({ priceCents: 1999 }).where(eq(product.id, item.id));
+    const refused = await place(alice, { ...line, expectedTotalCents: seen });
+    expect(refused.status).toBe(409);
+    const message = ((await refused.json()) as ErrorBody).error.message;
+    expect(message).toContain(`now comes to ${formatMoney(12 * 1999 + shipping, "USD")}, not ${formatMoney(seen, "USD")}`);
+    expect(await stockOf(item.id)).toBe(30);
+    const refusedItems = await place(alice, { items: [{ productId: item.id, quantity: 12 }], phone: line.phone, shippingAddress: TEST_ADDRESS, expectedTotalCents: seen });
+    expect(refusedItems.status).toBe(409);
+    // With the total now shown, it is placed.
+    const placed = await place(alice, { ...line, expectedTotalCents: 12 * 1999 + shipping });
+    expect(placed.status).toBe(201);
+    expect(((await placed.json()) as Order).totalCents).toBe(12 * 1999 + shipping);
+    expect((await place(alice, { ...line, expectedTotalCents: 1.5 })).status).toBe(422);
   });
 
   it("refuses a body that is not UTF-8 instead of storing replacement characters", async () => {
