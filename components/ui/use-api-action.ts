@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState, useTransition } from "react";
 import toast from "react-hot-toast";
 import { sendJson } from "./send-json";
 
@@ -17,27 +17,38 @@ type ApiAction = {
 };
 
 /**
- * A button's one-request action (Hide, Make Admin, Delete…): pending while it runs, a toast either
- * way, and on success the server components re-render with router.refresh(). A second press while
- * the first is still running is ignored.
+ * A button's one-request action (Hide, Make Admin, Delete…): pending while it runs and until the page
+ * shows its outcome, a toast either way, and the server components re-rendered with router.refresh():
+ * after a success, and after a refusal that says the row is out of date (404, 409: another tab or admin
+ * changed it), so the stale row does not keep offering what was just refused. A second press while
+ * the first is running is ignored, a quick double click included.
  */
 export function useApiAction() {
   const router = useRouter();
-  const [pending, setPending] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [refreshing, startRefresh] = useTransition();
+  // State lags a render behind a double click; the ref does not.
+  const running = useRef(false);
 
   async function run({ url, method, body, failureMessage, successMessage, onSuccess }: ApiAction) {
-    if (pending) return;
-    setPending(true);
-    const result = await sendJson(url, method, body, failureMessage);
-    setPending(false);
-    if (!result.ok) {
-      toast.error(result.message);
-      return;
+    if (running.current || refreshing) return;
+    running.current = true;
+    setSending(true);
+    try {
+      const result = await sendJson(url, method, body, failureMessage);
+      if (!result.ok) {
+        toast.error(result.message);
+        if (result.status === 404 || result.status === 409) startRefresh(() => router.refresh());
+        return;
+      }
+      toast.success(successMessage);
+      onSuccess?.();
+      startRefresh(() => router.refresh());
+    } finally {
+      running.current = false;
+      setSending(false);
     }
-    toast.success(successMessage);
-    onSuccess?.();
-    router.refresh();
   }
 
-  return { pending, run };
+  return { pending: sending || refreshing, run };
 }
