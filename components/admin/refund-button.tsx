@@ -61,9 +61,12 @@ export function RefundButton({ orderId, number, srLabel }: { orderId: string; nu
               rows={3}
               maxLength={500}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `refund-reason-${orderId}-error` : undefined}
+              aria-describedby={[`refund-reason-${orderId}-hint`, error ? `refund-reason-${orderId}-error` : null].filter(Boolean).join(" ")}
               className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900"
             />
+            <p id={`refund-reason-${orderId}-hint`} className="text-sm text-slate-600">
+              The customer reads this in the refund email and on the order&apos;s page. Up to 500 characters.
+            </p>
             {error ? (
               <p id={`refund-reason-${orderId}-error`} className="text-sm font-medium text-red-700">
                 {error}

@@ -312,7 +312,7 @@ describe("deleting the account", () => {
     const admin = await onlyAdmin(await signUpVerified());
     const refused = await deleteMe(admin.cookie);
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as ErrorBody).error.message).toBe("The shop needs at least one admin: make someone else admin first.");
+    expect(((await refused.json()) as ErrorBody).error.message).toBe("The shop needs at least one active admin: make someone else admin first (a disabled admin does not count; enable them).");
   });
 });
 
