@@ -313,7 +313,7 @@ describe("roles", () => {
       noParams({ id: admin.userId }),
     );
     expect(response.status).toBe(409);
-    expect(((await response.json()) as ErrorBody).error.message).toMatch(/at least one admin/);
+    expect(((await response.json()) as ErrorBody).error.message).toMatch(/at least one active admin/);
     expect(((await (await me.GET(makeRequest("/api/me", { cookie: admin.cookie }), noParams())).json()) as { role: string }).role).toBe("admin");
   });
 
