@@ -332,4 +332,15 @@ test("a new email address: the mailed link opens a page that changes nothing unt
   } finally {
     await elsewhere.close();
   }
+
+  // Again, opened in the signed-in browser with scripts, pressed once the page has hydrated: the
+  // early-action replay (ADR 050) once held this plain form for 10 s and then dropped it.
+  const newer = uniqueEmail("moved-again");
+  expect((await page.request.post("/api/me/email", { data: { email: newer }, headers: { origin: baseURL ?? "" } })).status()).toBe(202);
+  const again = linkIn(await newestMailTo(newer, { subject: "Confirm your new email address for ToolForge" }), "/confirm-email");
+  await page.goto(again);
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
+  await page.getByRole("button", { name: "Confirm this address" }).click();
+  await expect(page).toHaveURL(/\/verify-email\?result=changed$/, { timeout: 5_000 });
+  expect(((await (await page.request.get("/api/me")).json()) as { email: string }).email).toBe(newer);
 });

@@ -437,7 +437,8 @@ describe("actions taken before React starts are done again once it has (ADR 050)
       return event;
     };
     const reactStarts = () => (document["_reactListening4x2"] = true);
-    const hydrate = (el: Record<string, unknown>) => (el["__reactProps$4x2"] = {});
+    // React's props on a hydrated element; a form a component handles carries onSubmit.
+    const hydrate = (el: Record<string, unknown>, props: Record<string, unknown> = { onSubmit: () => undefined }) => (el["__reactProps$4x2"] = props);
     const tick = (times = 1) => {
       for (let i = 0; i < times; i += 1) interval?.();
     };
@@ -494,6 +495,19 @@ describe("actions taken before React starts are done again once it has (ADR 050)
     p.handles(register);
     p.tick();
     expect(p.done).toEqual(["submit register"]);
+  });
+
+  it("a plain POST form React hydrated without a handler (the /confirm-email page's) posts at once, and is never held", () => {
+    const p = page();
+    const confirm = p.form("confirm", "post");
+    p.parsed();
+    p.reactStarts();
+    p.hydrate(confirm, {});
+    const sent = p.fire("submit", confirm);
+    expect(sent.defaultPrevented).toBe(false);
+    expect(sent.stopped).toBe(false);
+    expect(p.ticking()).toBe(false);
+    expect(p.waiting()).toBe(false);
   });
 
   it("a form React carries but lets through (hydration blocked on a part still loading) is stopped at the window and sent again", () => {
