@@ -7,6 +7,9 @@ import { NextResponse, type NextRequest } from "next/server";
  */
 export function proxy(request: NextRequest): NextResponse {
   if (getSessionCookie(request, { cookiePrefix: "toolforge" })) return NextResponse.next();
+  // A server action (the purchase page's Place order) answers for itself: "Sign in to continue." A
+  // redirect to /login would reach the page's script as a failed call, read as a lost connection.
+  if (request.method === "POST" && request.headers.has("next-action")) return NextResponse.next();
   const login = new URL("/login", request.url);
   login.searchParams.set("next", request.nextUrl.pathname + request.nextUrl.search);
   return NextResponse.redirect(login);

@@ -24,7 +24,7 @@ export const profileSchema = z.strictObject({
     .string({ error: "Enter your date of birth" })
     .trim()
     .min(1, "Enter your date of birth")
-    .refine((v) => isRealPastDate(v), "Enter a real date in the past, e.g. 1990-04-25"),
+    .refine((v) => isRealPastDate(v), "Enter a real date between 1900 and yesterday, e.g. 1990-04-25"),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 

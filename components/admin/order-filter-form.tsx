@@ -60,17 +60,16 @@ export function OrderFilterForm({ filters, pageSize }: { filters: OrderFilters; 
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <label htmlFor="orders-q" className="text-sm font-semibold text-slate-900">
-          Customer email
+          Email or order number
         </label>
         <input
           id="orders-q"
           name="q"
           type="search"
-          inputMode="email"
           autoComplete="off"
           maxLength={254}
           defaultValue={filters.q}
-          placeholder="e.g. ann@example.com"
+          placeholder="e.g. ann@example.com or TF-100042"
           className={fieldClass}
         />
       </div>

@@ -33,6 +33,8 @@ function clamp(value: number, min: number, max: number): number {
 export function BuyBox({ productId, productName, priceCents, currency, minOrderQuantity, stock, state }: BuyBoxProps) {
   const [quantity, setQuantity] = useState(minOrderQuantity);
   const [typed, setTyped] = useState(String(minOrderQuantity));
+  // Said when a typed figure outside the range was set to its nearest end, so the change is not silent.
+  const [adjusted, setAdjusted] = useState<string | null>(null);
   const inputId = useId();
   const reasonId = useId();
   const buyable = state.kind !== "out";
@@ -41,6 +43,19 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
     const next = clamp(value, minOrderQuantity, stock);
     setQuantity(next);
     setTyped(String(next));
+  };
+
+  const settleTyped = () => {
+    const value = Number(typed);
+    const next = clamp(value, minOrderQuantity, stock);
+    if (typed.trim() !== "" && value !== next) {
+      setAdjusted(
+        Number.isFinite(value) && value > stock
+          ? `Set to ${formatCount(stock)}: all there is in stock.`
+          : `Set to ${formatCount(next)}: ${Number.isFinite(value) && value >= minOrderQuantity ? "whole units only" : "the fewest units per order"}.`,
+      );
+    }
+    set(value);
   };
 
   if (!buyable) {
@@ -71,7 +86,10 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
           <button
             type="button"
             // aria-disabled, not disabled: a disabled button drops the keyboard focus it holds.
-            onClick={() => quantity > minOrderQuantity && set(quantity - 1)}
+            onClick={() => {
+              setAdjusted(null);
+              if (quantity > minOrderQuantity) set(quantity - 1);
+            }}
             aria-disabled={quantity <= minOrderQuantity || undefined}
             aria-label="One fewer"
             className={stepClass}
@@ -87,14 +105,20 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
             max={stock}
             step={1}
             value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            onBlur={() => set(Number(typed))}
-            aria-describedby={`${inputId}-hint`}
+            onChange={(event) => {
+              setAdjusted(null);
+              setTyped(event.target.value);
+            }}
+            onBlur={settleTyped}
+            aria-describedby={`${inputId}-hint ${inputId}-adjusted`}
             className="w-20 border-x border-slate-300 text-center text-base text-slate-900 [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
           />
           <button
             type="button"
-            onClick={() => quantity < stock && set(quantity + 1)}
+            onClick={() => {
+              setAdjusted(null);
+              if (quantity < stock) set(quantity + 1);
+            }}
             aria-disabled={quantity >= stock || undefined}
             aria-label="One more"
             className={stepClass}
@@ -104,6 +128,9 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
         </div>
         <p id={`${inputId}-hint`} className="text-sm text-slate-600">
           Between {formatCount(minOrderQuantity)} and {formatCount(stock)} units · {formatMoney(priceCents * chosen, currency)} in all
+        </p>
+        <p id={`${inputId}-adjusted`} role="status" className={adjusted ? "text-sm font-medium text-amber-800" : "sr-only"}>
+          {adjusted ?? ""}
         </p>
       </div>
       <div className="flex flex-wrap gap-3">

@@ -82,10 +82,14 @@ function orderFor(sort: ProductQuery["sort"]): SQL[] {
 async function queryProducts(query: ProductQuery): Promise<ProductList> {
   const db = await getDb();
   const filters: SQL[] = [isNull(product.deletedAt)];
+  let order = orderFor(query.sort);
   if (query.q) {
     const pattern = containsPattern(query.q);
     const match = or(ilike(product.name, pattern), ilike(product.description, pattern));
     if (match) filters.push(match);
+    // A search in the shop's own order puts the tools named so before those only described so
+    // ("sa": the saw before a hammer whose handle is "sanded"); a sort the shopper chose is kept.
+    if (query.sort === "featured") order = [sql`(${product.name} ilike ${pattern}) desc`, ...order];
   }
   const where = and(...filters);
   const [items, [counted]] = await Promise.all([
@@ -93,7 +97,7 @@ async function queryProducts(query: ProductQuery): Promise<ProductList> {
       .select(productColumns)
       .from(product)
       .where(where)
-      .orderBy(...orderFor(query.sort))
+      .orderBy(...order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: sql<number>`count(*)::int` }).from(product).where(where),

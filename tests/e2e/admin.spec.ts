@@ -127,7 +127,7 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
 
   // Manage Order: the admin finds the order by the customer's email and marks it shipped.
   await page.goto("/dashboard/manageOrder");
-  await page.getByLabel("Customer email").fill(customerEmail);
+  await page.getByLabel("Email or order number").fill(customerEmail);
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(new RegExp(`\\?q=${encodeURIComponent(customerEmail).replace(/\./g, "\\.")}$`));
   const orders = page.getByRole("table", { name: "All orders, newest first" });
@@ -140,6 +140,14 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
   await expect(row).toContainText(customerEmail);
   await expect(row).toContainText(money(2500));
   await expect(row).toContainText("Paid");
+  // The same order by its number, as a customer on the phone would give it.
+  const number = /TF-\d+/.exec((await row.textContent()) ?? "")?.[0] ?? "";
+  expect(number).not.toBe("");
+  await page.getByLabel("Email or order number").fill(number);
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?q=${number}$`));
+  await expect(orders.getByRole("row")).toHaveCount(2);
+  await expect(row).toContainText(customerEmail);
   await expectNoAxeViolations(page);
 
   await expect(row.getByText("Pending", { exact: true })).toBeVisible();

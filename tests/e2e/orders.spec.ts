@@ -191,3 +191,22 @@ test("an unpaid order's own page offers Cancel beside Pay now, and the order sta
   await expect(page.getByRole("main")).toContainText("Cancelled");
   expect((await productFromApi(page, product.id)).stock).toBe(stockBefore + product.minOrderQuantity);
 });
+
+test("signed out in another tab, the purchase page says so instead of blaming the connection", async ({ page }) => {
+  await registerThroughPage(page, "Otis Outside");
+  const list = (await (await page.request.get("/api/products?sort=name")).json()) as { items: Product[] };
+  const product = list.items.find((p) => p.stock >= p.minOrderQuantity);
+  if (!product) throw new Error("no tool in stock");
+  await page.goto(`/purchasePages/${product.id}`);
+  await page.getByLabel("Contact Number").fill("+1 555 010 0199");
+  await fillAddress(page);
+  await page.getByLabel("Quantity", { exact: true }).fill(String(product.minOrderQuantity));
+  // Another tab of the same browser signs out: the cookie is gone for this one too.
+  const origin = new URL(page.url()).origin;
+  expect((await page.request.post("/api/auth/sign-out", { data: {}, headers: { origin } })).ok()).toBe(true);
+
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "You are not signed in any more." })).toBeVisible();
+  await expect(page.getByText("We couldn't reach the server")).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/purchasePages/${product.id}`));
+});

@@ -160,7 +160,7 @@ test.describe("profile", () => {
     await expect(page.getByText("Enter your education")).toBeVisible();
     await expect(page.getByText("Enter your address")).toBeVisible();
     await expect(page.getByText("Enter your contact number")).toBeVisible();
-    await expect(page.getByText("Enter a real date in the past, e.g. 1990-04-25")).toBeVisible();
+    await expect(page.getByText("Enter a real date between 1900 and yesterday, e.g. 1990-04-25")).toBeVisible();
     await expect(page.getByLabel("Education")).toBeFocused();
 
     await page.getByLabel("Education").fill(details.education);
@@ -189,7 +189,7 @@ test.describe("profile", () => {
     const refused = await page.request.patch("/api/me/profile", { headers: { origin }, data: { ...details, birthday: "1990-02-30" } });
     expect(refused.status()).toBe(422);
     const body = (await refused.json()) as { error: { fields?: Record<string, string> } };
-    expect(body.error.fields?.birthday).toBe("Enter a real date in the past, e.g. 1990-04-25");
+    expect(body.error.fields?.birthday).toBe("Enter a real date between 1900 and yesterday, e.g. 1990-04-25");
     await page.reload();
     await expect(page.getByTestId("profile-details")).toContainText("Apr 25, 1990");
   });

@@ -1,4 +1,5 @@
 import { addFromProductPage, productWithMinimum, type CartProduct as Product } from "./cart-helpers";
+import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations, fillAddress, registerThroughPage, signInAsAdmin } from "./helpers";
 
@@ -7,6 +8,42 @@ import { expectNoAxeViolations, fillAddress, registerThroughPage, signInAsAdmin 
 // newest eight show to a test running beside it (a home page test once counted 7 Buy now links of 8).
 
 const money = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+
+type Checkout = { adminPage: Page; scraper: Product; origin: { origin: string }; close: () => Promise<void> };
+
+/**
+ * An admin (in a context of its own) adds a tool; a new customer puts its minimum in the cart and
+ * fills the checkout, up to the button that would place the order.
+ */
+async function checkoutWithNewTool(page: Page, browser: Browser, baseURL: string | undefined, tool: { name: string; priceCents: number; stock: number; minOrderQuantity: number }, customer: string): Promise<Checkout> {
+  const admin = await browser.newContext({ baseURL });
+  const adminPage = await admin.newPage();
+  await signInAsAdmin(adminPage, baseURL);
+  const origin = { origin: baseURL ?? "" };
+  const created = await adminPage.request.post("/api/products", {
+    data: { ...tool, name: `${tool.name} ${Date.now().toString(36)}`, description: "A scraper for the checkout tests.", imageUrl: "/images/products/claw-hammer.svg" },
+    headers: origin,
+  });
+  expect(created.status()).toBe(201);
+  const scraper = (await created.json()) as Product;
+
+  await registerThroughPage(page, customer);
+  await page.goto(`/products/${scraper.id}`);
+  await page.getByRole("button", { name: `Add to cart: ${scraper.name}` }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+  await page.goto("/checkout");
+  await page.getByLabel("Contact Number").fill("+1 555 010 0145");
+  await fillAddress(page);
+  return {
+    adminPage,
+    scraper,
+    origin,
+    close: async () => {
+      await adminPage.request.delete(`/api/products/${scraper.id}`, { headers: origin });
+      await admin.close();
+    },
+  };
+}
 
 test("a product taken off sale after it went into a signed-in cart is named on the cart page, not dropped unexplained", async ({ page, browser, baseURL }) => {
   const admin = await browser.newContext({ baseURL });
@@ -44,24 +81,7 @@ test("a product taken off sale after it went into a signed-in cart is named on t
 });
 
 test("when the stock falls under the cart's quantity before the order is placed, the checkout says so and sends the customer to the cart", async ({ page, browser, baseURL }) => {
-  const admin = await browser.newContext({ baseURL });
-  const adminPage = await admin.newPage();
-  await signInAsAdmin(adminPage, baseURL);
-  const origin = { origin: baseURL ?? "" };
-  const created = await adminPage.request.post("/api/products", {
-    data: { name: `Checkout Scraper ${Date.now().toString(36)}`, description: "A scraper for the stock test.", imageUrl: "/images/products/claw-hammer.svg", priceCents: 900, stock: 10, minOrderQuantity: 3 },
-    headers: origin,
-  });
-  expect(created.status()).toBe(201);
-  const scraper = (await created.json()) as Product;
-
-  await registerThroughPage(page, "Stella Stock");
-  await page.goto(`/products/${scraper.id}`);
-  await page.getByRole("button", { name: `Add to cart: ${scraper.name}` }).click();
-  await expect(page.getByTestId("cart-count")).toHaveText("1");
-  await page.goto("/checkout");
-  await page.getByLabel("Contact Number").fill("+1 555 010 0145");
-  await fillAddress(page);
+  const { adminPage, scraper, origin, close } = await checkoutWithNewTool(page, browser, baseURL, { name: "Checkout Scraper", priceCents: 900, stock: 10, minOrderQuantity: 3 }, "Stella Stock");
   const place = page.getByRole("button", { name: `Place order and pay ${money(900 * 3)}` });
   await expect(place).toBeVisible();
 
@@ -72,30 +92,11 @@ test("when the stock falls under the cart's quantity before the order is placed,
   await expect(page.getByRole("button", { name: /Place order/ })).toHaveCount(0);
   await page.getByRole("link", { name: "Fix them in your cart" }).click();
   await expect(page).toHaveTitle("ToolForge | Cart");
-
-  await adminPage.request.delete(`/api/products/${scraper.id}`, { headers: origin });
-  await admin.close();
+  await close();
 });
 
 test("when a price changes while the checkout is open, the order is not placed at a total the customer never saw", async ({ page, browser, baseURL }) => {
-  const admin = await browser.newContext({ baseURL });
-  const adminPage = await admin.newPage();
-  await signInAsAdmin(adminPage, baseURL);
-  const origin = { origin: baseURL ?? "" };
-  const created = await adminPage.request.post("/api/products", {
-    data: { name: `Price Scraper ${Date.now().toString(36)}`, description: "A scraper for the price test.", imageUrl: "/images/products/claw-hammer.svg", priceCents: 1450, stock: 40, minOrderQuantity: 2 },
-    headers: origin,
-  });
-  expect(created.status()).toBe(201);
-  const scraper = (await created.json()) as Product;
-
-  await registerThroughPage(page, "Penny Price");
-  await page.goto(`/products/${scraper.id}`);
-  await page.getByRole("button", { name: `Add to cart: ${scraper.name}` }).click();
-  await expect(page.getByTestId("cart-count")).toHaveText("1");
-  await page.goto("/checkout");
-  await page.getByLabel("Contact Number").fill("+1 555 010 0146");
-  await fillAddress(page);
+  const { adminPage, scraper, origin, close } = await checkoutWithNewTool(page, browser, baseURL, { name: "Price Scraper", priceCents: 1450, stock: 40, minOrderQuantity: 2 }, "Penny Price");
   const seen = page.getByRole("button", { name: `Place order and pay ${money(1450 * 2)}` });
   await expect(seen).toBeVisible();
 
@@ -109,7 +110,5 @@ test("when a price changes while the checkout is open, the order is not placed a
   await expect(page.getByRole("dialog", { name: "Card payment" })).toBeVisible();
   const orders = (await (await page.request.get("/api/orders")).json()) as { items: { totalCents: number }[] };
   expect(orders.items.map((o) => o.totalCents)).toEqual([1999 * 2]);
-
-  await adminPage.request.delete(`/api/products/${scraper.id}`, { headers: origin });
-  await admin.close();
+  await close();
 });

@@ -193,6 +193,14 @@ test("a product page is public, canonical, and describes the product in valid Pr
   // The quantity chosen goes with Buy now (sign-in first for a visitor).
   await page.getByRole("button", { name: "One more" }).click();
   await expect(page.getByRole("link", { name: /^Buy now: 11 × Forged Claw Hammer/ })).toHaveAttribute("href", "/purchasePages/prd_claw_hammer_16oz?quantity=11");
+  // A figure under the minimum (10) is set to it, and the page says so.
+  const quantity = page.getByLabel("Quantity");
+  await quantity.fill("3");
+  await quantity.blur();
+  await expect(quantity).toHaveValue("10");
+  await expect(page.getByRole("status").filter({ hasText: "Set to 10: the fewest units per order." })).toBeVisible();
+  await page.getByRole("button", { name: "One more" }).click();
+  await expect(page.getByText("Set to 10")).toHaveCount(0);
 
   // An unknown product is the not-found page, with a 404.
   expect((await request.get("/products/prd_nope")).status()).toBe(404);

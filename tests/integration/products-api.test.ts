@@ -28,6 +28,16 @@ describe("GET /api/products", () => {
     expect(body.items[0]?.name).toMatch(/Combination Wrench/);
   });
 
+  it("puts tools whose name matches a search before those matched only by their description", async () => {
+    const response = await collection.GET(makeRequest("/api/products?q=sa&pageSize=48"), noParams());
+    const { items } = (await response.json()) as { items: { name: string; description: string }[] };
+    const named = items.map((item) => item.name.toLowerCase().includes("sa"));
+    expect(named.some(Boolean)).toBe(true);
+    expect(named.some((n) => !n)).toBe(true);
+    // Every name match comes first.
+    expect(named.indexOf(false)).toBeGreaterThan(named.lastIndexOf(true));
+  });
+
   it.each([
     ["page=0", "page"],
     ["page=1.5", "page"],

@@ -21,7 +21,8 @@ export type PlaceOrderResult =
 export async function placeOrderAction(input: unknown, idempotencyKey: unknown): Promise<PlaceOrderResult> {
   try {
     const actor = await findActor(await headers());
-    if (!actor) return { ok: false, message: "Sign in to continue." };
+    // Signed out meanwhile (in another tab, say): the page is still there, the session is not.
+    if (!actor) return { ok: false, message: "You are not signed in any more. Sign in again (Login, at the top) to place this order." };
     const key = parseWith(idempotencyKeySchema, idempotencyKey);
     const placed = await placeOrder(actor, parseWith(placeOrderSchema, input), key);
     revalidateCatalogPages();
