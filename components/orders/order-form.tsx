@@ -112,8 +112,9 @@ export function OrderForm({ productId, productName, email, unitPriceCents, shipp
     }
     // A field message already says it all; the form-level line adds what it does not (e.g. stock changed).
     if (!Object.values(fields).includes(result.message)) setFormError(result.message);
-    // Stock may have changed meanwhile: show the current figures.
-    router.refresh();
+    // Stock may have changed meanwhile: show the current figures. Not when signed out: the page would
+    // then leave for /login at once, and the message with it.
+    if (!result.signedOut) router.refresh();
   });
 
   const pending = isSubmitting || placed;

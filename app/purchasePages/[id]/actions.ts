@@ -11,7 +11,7 @@ import { idempotencyKeySchema, placeOrderSchema } from "@/models/orders";
 
 export type PlaceOrderResult =
   | { ok: true; orderId: string }
-  | { ok: false; message: string; fields?: Record<string, string> };
+  | { ok: false; message: string; fields?: Record<string, string>; signedOut?: true };
 
 /**
  * The purchase page's form submits here. Same service as POST /api/orders; expected failures
@@ -22,7 +22,7 @@ export async function placeOrderAction(input: unknown, idempotencyKey: unknown):
   try {
     const actor = await findActor(await headers());
     // Signed out meanwhile (in another tab, say): the page is still there, the session is not.
-    if (!actor) return { ok: false, message: "You are not signed in any more. Sign in again (Login, at the top) to place this order." };
+    if (!actor) return { ok: false, message: "You are not signed in any more. Sign in again (Login, at the top) to place this order.", signedOut: true };
     const key = parseWith(idempotencyKeySchema, idempotencyKey);
     const placed = await placeOrder(actor, parseWith(placeOrderSchema, input), key);
     revalidateCatalogPages();
