@@ -147,8 +147,22 @@ export const productPatchSchema = productInputSchema
       .max(MAX_UNITS, "The change in stock can be at most 10,000,000 units either way")
       .refine((change) => change !== 0, "A change in stock of 0 changes nothing")
       .optional(),
+    /**
+     * The values the editor started from, for the fields it changes: when another admin changed one
+     * of them meanwhile, the edit is refused (409) instead of overwriting theirs unseen.
+     */
+    expected: z
+      .strictObject({
+        name: z.string().max(200),
+        description: z.string().max(4000),
+        imageUrl: z.string().max(2048),
+        priceCents: z.number().int(),
+        minOrderQuantity: z.number().int(),
+      })
+      .partial()
+      .optional(),
   })
-  .refine((patch) => Object.keys(patch).length > 0, "Change at least one field")
+  .refine((patch) => Object.keys(patch).some((key) => key !== "expected"), "Change at least one field")
   .refine((patch) => patch.stock === undefined || patch.stockChange === undefined, {
     message: "Send either stock or stockChange, not both",
     path: ["stockChange"],

@@ -194,6 +194,13 @@ export function ProductForm(props: ProductFormProps) {
       setFormError("Nothing to save: change at least one field.");
       return;
     }
+    // What this page started from, for each field it changes: another admin's change meanwhile is
+    // refused by the server rather than overwritten. Stock goes as a change and needs none.
+    const expected: Record<string, unknown> = {};
+    for (const field of ["name", "description", "priceCents", "minOrderQuantity", "imageUrl"] as const) {
+      if (field in patch) expected[field] = editing[field];
+    }
+    if (Object.keys(expected).length > 0) patch.expected = expected;
     const result = await sendJson<Product>(
       `/api/products/${encodeURIComponent(editing.id)}`,
       "PATCH",

@@ -8,7 +8,7 @@ import { containsPattern } from "@/lib/db/like";
 import { PRODUCT_NAME_LOCK } from "@/lib/db/locks";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { formatUnits } from "@/lib/money/format";
+import { formatMoney, formatUnits } from "@/lib/money/format";
 import { isShowableImage } from "@/lib/storage";
 import { MAX_UNITS, productIdSchema, type Product, type ProductInput, type ProductList, type ProductPatch, type ProductQuery } from "@/models/catalog";
 import { countOf, formatCount } from "@/models/count";
@@ -239,6 +239,26 @@ export async function createProduct(actor: Actor, input: ProductInput): Promise<
 }
 
 /** Edits a product (admins). Orders already placed keep their own snapshot of name, image and price. */
+/**
+ * Refuses an edit made from values another admin has changed since (the row is locked): each field
+ * that moved is named with what it is now, so the admin knows what a reload will show.
+ */
+function requireUnchanged(now: Product, expected: NonNullable<ProductPatch["expected"]>): void {
+  const moved: string[] = [];
+  if (expected.name !== undefined && expected.name !== now.name) moved.push(`its name (now ${now.name})`);
+  if (expected.priceCents !== undefined && expected.priceCents !== now.priceCents) moved.push(`its price (now ${formatMoney(now.priceCents, now.currency)})`);
+  if (expected.minOrderQuantity !== undefined && expected.minOrderQuantity !== now.minOrderQuantity) {
+    moved.push(`its minimum order (now ${formatUnits(now.minOrderQuantity)})`);
+  }
+  if (expected.description !== undefined && expected.description !== now.description) moved.push("its description");
+  if (expected.imageUrl !== undefined && expected.imageUrl !== now.imageUrl) moved.push("its photo");
+  if (moved.length === 0) return;
+  throw new AppError(
+    "conflict",
+    `Someone else changed ${moved.join(", ")} while you were editing. Reload the page to see the product as it is now, then make your change again.`,
+  );
+}
+
 export async function updateProduct(actor: Actor, id: string, patch: ProductPatch): Promise<Product> {
   requireAdmin(actor);
   if (patch.imageUrl !== undefined) await requireShowableImage(patch.imageUrl);
@@ -250,8 +270,9 @@ export async function updateProduct(actor: Actor, id: string, patch: ProductPatc
       .where(and(eq(product.id, id), isNull(product.deletedAt)))
       .for("update");
     if (!before) throw new AppError("not_found", "No product with this id is on sale.");
+    if (patch.expected) requireUnchanged(before, patch.expected);
     if (patch.name !== undefined && patch.name !== before.name) await claimName(tx, patch.name, id);
-    const { stockChange, ...fields } = patch;
+    const { stockChange, expected: _expected, ...fields } = patch;
     // The row is locked, so the stock read above is the stock the change applies to.
     const stock = stockChange === undefined ? fields.stock : before.stock + stockChange;
     if (stock !== undefined && stock < 0) {

@@ -251,6 +251,26 @@ describe("products", () => {
     expect(product.stock).toBe(100);
   });
 
+  it("refuses an edit made from values another admin changed meanwhile, naming what moved, and keeps both apart", async () => {
+    const created = (await (await addProduct({ ...fresh(), priceCents: 4990, minOrderQuantity: 1 })).json()) as Product;
+    const patch = (json: Record<string, unknown>) =>
+      productById.PATCH(makeRequest(`/api/products/${created.id}`, { method: "PATCH", json, cookie: admin.cookie }), noParams({ id: created.id }));
+    // Two tabs opened at $49.90. The first saves $59.90.
+    expect((await patch({ priceCents: 5990, expected: { priceCents: 4990 } })).status).toBe(200);
+    // The second saves $45.00 from the $49.90 it showed: refused, nothing written.
+    const stale = await patch({ priceCents: 4500, description: "A new description.", expected: { priceCents: 4990, description: created.description } });
+    expect(stale.status).toBe(409);
+    expect(((await stale.json()) as ErrorBody).error.message).toBe(
+      "Someone else changed its price (now $59.90) while you were editing. Reload the page to see the product as it is now, then make your change again.",
+    );
+    const now = (await (await productById.GET(makeRequest(`/api/products/${created.id}`), noParams({ id: created.id }))).json()) as Product;
+    expect(now).toMatchObject({ priceCents: 5990, description: created.description });
+    // A change to another field than the one that moved goes through.
+    expect((await patch({ description: "A new description.", expected: { description: created.description } })).status).toBe(200);
+    // `expected` alone changes nothing and is refused as such.
+    expect((await patch({ expected: { priceCents: 5990 } })).status).toBe(422);
+  });
+
   it("deletes a product: gone from the catalog, 404 by id, orders keep it", async () => {
     const created = (await (await addProduct({ ...fresh(), stock: 5 })).json()) as Product;
     const order = await placeOrder(customer, created.id, 1);
