@@ -27,12 +27,20 @@ export default async function VerifyEmailPage({ searchParams }: VerifyEmailPageP
   if (typeof token === "string" && token !== "") return <ConfirmInThisBrowser token={token} />;
   if (result === "verified" || result === "changed") {
     const done = DONE[result];
+    // The first admin (ADMIN_EMAILS) becomes one with this proof: said here, with the way in.
+    const admin = (await findPageActor())?.role === "admin";
     return (
       <AuthCard title={done.title} intro={done.intro}>
         <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 font-medium text-green-900">
           {done.text}
+          {admin ? " Your account is an admin of this shop." : ""}
         </p>
-        <ButtonLink href="/account/security" className="mt-5 w-full">
+        {admin ? (
+          <ButtonLink href="/dashboard" className="mt-5 w-full">
+            Go to the dashboard
+          </ButtonLink>
+        ) : null}
+        <ButtonLink href="/account/security" variant={admin ? "secondary" : undefined} className={admin ? "mt-3 w-full" : "mt-5 w-full"}>
           Go to sign-in &amp; security
         </ButtonLink>
       </AuthCard>

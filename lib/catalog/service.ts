@@ -4,13 +4,14 @@ import { requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { recordAudit } from "@/lib/audit/service";
 import { announceChange, onChange } from "@/lib/changes";
 import { getDb, type Tx } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
 import { containsPattern } from "@/lib/db/like";
 import { PRODUCT_NAME_LOCK } from "@/lib/db/locks";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { formatMoney, formatUnits } from "@/lib/money/format";
 import { isShowableImage } from "@/lib/storage";
-import { MAX_UNITS, productIdSchema, type Product, type ProductInput, type ProductList, type ProductPatch, type ProductQuery } from "@/models/catalog";
+import { MAX_PRICE_CENTS, MAX_UNITS, productIdSchema, type Product, type ProductInput, type ProductList, type ProductPatch, type ProductQuery } from "@/models/catalog";
 import { countOf, formatCount } from "@/models/count";
 import { quantityMessage, unitsLeftMessage } from "@/models/orders";
 import { product } from "@/models/schema";
@@ -213,6 +214,7 @@ async function requireShowableImage(url: string): Promise<void> {
 /** Adds a product to the range (admins). */
 export async function createProduct(actor: Actor, input: ProductInput): Promise<Product> {
   requireAdmin(actor);
+  requireOrderableMinimum(input.priceCents, input.minOrderQuantity);
   await requireShowableImage(input.imageUrl);
   const db = await getDb();
   const created = await db.transaction(async (tx) => {
@@ -238,7 +240,6 @@ export async function createProduct(actor: Actor, input: ProductInput): Promise<
   return created;
 }
 
-/** Edits a product (admins). Orders already placed keep their own snapshot of name, image and price. */
 /**
  * Refuses an edit made from values another admin has changed since (the row is locked): each field
  * that moved is named with what it is now, so the admin knows what a reload will show.
@@ -259,6 +260,18 @@ function requireUnchanged(now: Product, expected: NonNullable<ProductPatch["expe
   );
 }
 
+/**
+ * Refuses a price and minimum whose smallest order no payment could take: the tool would show as
+ * in stock, and every order of it would be refused at checkout.
+ */
+function requireOrderableMinimum(priceCents: number, minOrderQuantity: number): void {
+  const smallest = priceCents * minOrderQuantity + getEnv().SHIPPING_FLAT_CENTS;
+  if (smallest <= MAX_PRICE_CENTS) return;
+  const message = `The smallest order would come to ${formatMoney(smallest, "USD")}, more than the ${formatMoney(MAX_PRICE_CENTS, "USD")} one payment can take: lower the minimum order or the price.`;
+  throw new AppError("invalid", message, { minOrderQuantity: message });
+}
+
+/** Edits a product (admins). Orders already placed keep their own snapshot of name, image and price. */
 export async function updateProduct(actor: Actor, id: string, patch: ProductPatch): Promise<Product> {
   requireAdmin(actor);
   if (patch.imageUrl !== undefined) await requireShowableImage(patch.imageUrl);
@@ -271,6 +284,9 @@ export async function updateProduct(actor: Actor, id: string, patch: ProductPatc
       .for("update");
     if (!before) throw new AppError("not_found", "No product with this id is on sale.");
     if (patch.expected) requireUnchanged(before, patch.expected);
+    if (patch.priceCents !== undefined || patch.minOrderQuantity !== undefined) {
+      requireOrderableMinimum(patch.priceCents ?? before.priceCents, patch.minOrderQuantity ?? before.minOrderQuantity);
+    }
     if (patch.name !== undefined && patch.name !== before.name) await claimName(tx, patch.name, id);
     const { stockChange, expected: _expected, ...fields } = patch;
     // The row is locked, so the stock read above is the stock the change applies to.

@@ -139,6 +139,9 @@ export async function signInAsAdmin(page: Page, baseURL: string | undefined): Pr
   if (mine) {
     await registerThroughPage(page, "Ada Admin", ADMIN_EMAIL);
     await verifyEmailThroughMail(page, ADMIN_EMAIL);
+    // The proof made the account an admin, and the page says so with the way in.
+    await expect(page.getByRole("status").filter({ hasText: "Your account is an admin of this shop." })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to the dashboard" })).toHaveAttribute("href", "/dashboard");
     return;
   }
   await expect.poll(signIn, { timeout: 90_000, intervals: [1_000] }).toBe(true);

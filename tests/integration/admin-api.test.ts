@@ -22,7 +22,7 @@ import { createProduct, markPaidForTest, TEST_ADDRESS } from "@/tests/fixtures/s
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Order = { id: string; number: string; status: string; shipping: string; productName: string; unitPriceCents: number; productImageUrl: string };
-type Product = { id: string; name: string; priceCents: number; stock: number; minOrderQuantity: number };
+type Product = { id: string; name: string; description: string; priceCents: number; stock: number; minOrderQuantity: number };
 
 let admin: Session;
 let customer: Session;
@@ -269,6 +269,21 @@ describe("products", () => {
     expect((await patch({ description: "A new description.", expected: { description: created.description } })).status).toBe(200);
     // `expected` alone changes nothing and is refused as such.
     expect((await patch({ expected: { priceCents: 5990 } })).status).toBe(422);
+  });
+
+  it("refuses a price and minimum whose smallest order no payment could take, on adding and on editing", async () => {
+    const tooDear = await addProduct({ ...fresh(), priceCents: 99_999_999, minOrderQuantity: 2, stock: 5 });
+    expect(tooDear.status).toBe(422);
+    const message = ((await tooDear.json()) as ErrorBody).error.fields?.minOrderQuantity;
+    expect(message).toBe("The smallest order would come to $1,999,999.98, more than the $999,999.99 one payment can take: lower the minimum order or the price.");
+    const created = (await (await addProduct({ ...fresh(), priceCents: 50_000_000, minOrderQuantity: 1, stock: 5 })).json()) as Product;
+    const raised = await productById.PATCH(
+      makeRequest(`/api/products/${created.id}`, { method: "PATCH", json: { minOrderQuantity: 2 }, cookie: admin.cookie }),
+      noParams({ id: created.id }),
+    );
+    expect(raised.status).toBe(422);
+    const product = (await (await productById.GET(makeRequest(`/api/products/${created.id}`), noParams({ id: created.id }))).json()) as Product;
+    expect(product.minOrderQuantity).toBe(1);
   });
 
   it("deletes a product: gone from the catalog, 404 by id, orders keep it", async () => {
