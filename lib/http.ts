@@ -183,6 +183,13 @@ export function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
+/** The same answer (status, headers, cookies) with another JSON body: for reshaping a library's answer. */
+export function withJsonBody(response: Response, body: unknown): Response {
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify(body), { status: response.status, statusText: response.statusText, headers });
+}
+
 /** A JSON body parsed by a schema: 413 when too large, 400 when not JSON, 422 when it breaks the schema. */
 export async function readJson<T>(request: Request, schema: ZodType<T>, limit = DEFAULT_JSON_LIMIT): Promise<T> {
   if (!isJsonMediaType(mediaTypeOf(request))) {

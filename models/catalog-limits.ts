@@ -5,5 +5,11 @@
 export const MAX_SEARCH_LENGTH = 100;
 /** The highest catalog page a URL or the API may ask for. */
 export const MAX_CATALOG_PAGE = 10_000;
+/**
+ * The most one payment can take: $999,999.99, Stripe's limit
+ * (https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts), held for the test processor
+ * too. A unit's price, an order's total and a product's smallest order all stay within it.
+ */
+export const MAX_PAYMENT_CENTS = 99_999_999;
 /** The most units a stock, a minimum order, and so an order or a cart line, can be. */
 export const MAX_UNITS = 10_000_000;

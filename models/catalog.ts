@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_CATALOG_PAGE, MAX_SEARCH_LENGTH, MAX_UNITS } from "./catalog-limits";
+import { MAX_CATALOG_PAGE, MAX_PAYMENT_CENTS, MAX_SEARCH_LENGTH, MAX_UNITS } from "./catalog-limits";
 import { queryWholeNumber } from "./paging";
 import { textField } from "./text";
 
@@ -60,11 +60,8 @@ export function priceToCents(value: string | number): number | null {
 
 const PRICE_MESSAGE = "Enter a price above 0 with at most 2 decimals, e.g. 24.99";
 
-/**
- * The highest price: one unit must be payable in one payment, and $999,999.99 is the most one card
- * payment can take (Stripe's limit; lib/orders' MAX_ORDER_TOTAL_CENTS refuses larger orders).
- */
-export const MAX_PRICE_CENTS = 99_999_999;
+/** The highest price: one unit must be payable in one payment. */
+export const MAX_PRICE_CENTS = MAX_PAYMENT_CENTS;
 const PRICE_TOO_LARGE = "The price can be at most $999,999.99, the most one payment can take";
 
 /** A price as an admin types it, in dollars, to integer cents (the form's field; the API takes cents). */

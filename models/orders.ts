@@ -61,11 +61,12 @@ const linesSchema = z
  * The total the customer was shown, shipping included, in cents. Optional; when sent, an order whose
  * total differs (a price changed since the page was read) is refused with 409 and nothing is written.
  */
+const EXPECTED_TOTAL_MESSAGE = "Send expectedTotalCents as a whole number of cents";
 const expectedTotalSchema = z
-  .number({ error: "Send expectedTotalCents as a whole number of cents" })
-  .int("Send expectedTotalCents as a whole number of cents")
-  .min(0, "Send expectedTotalCents as a whole number of cents")
-  .max(Number.MAX_SAFE_INTEGER, "Send expectedTotalCents as a whole number of cents")
+  .number({ error: EXPECTED_TOTAL_MESSAGE })
+  .int(EXPECTED_TOTAL_MESSAGE)
+  .min(0, EXPECTED_TOTAL_MESSAGE)
+  .max(Number.MAX_SAFE_INTEGER, EXPECTED_TOTAL_MESSAGE)
   .optional();
 
 const itemsShape = z.strictObject({ items: linesSchema, phone: phoneSchema, shippingAddress: shippingAddressSchema, expectedTotalCents: expectedTotalSchema });

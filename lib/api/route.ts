@@ -2,7 +2,7 @@ import "server-only";
 import { findActor, requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { findAuthRoute } from "@/lib/accounts/auth-routes";
 import { AppError } from "@/lib/errors";
-import { assertSameOrigin, assertUsableUrl, DEFAULT_JSON_LIMIT, errorResponse, isJsonMediaType, mediaTypeOf, parseJsonBody, readBodyBytes } from "@/lib/http";
+import { assertSameOrigin, assertUsableUrl, DEFAULT_JSON_LIMIT, errorResponse, isJsonMediaType, mediaTypeOf, parseJsonBody, readBodyBytes, withJsonBody } from "@/lib/http";
 import { requireMetricsToken } from "@/lib/metrics";
 import { SHOP_ROUTES, type Access, type AccessOf, type ShopRouteKey } from "@/lib/api/routes";
 
@@ -75,19 +75,16 @@ function keptPrivate(response: Response): Response {
 }
 
 /**
- * The body better-auth will read, checked first: at most 64 KB, JSON, and a
- * JSON body must be an object (better-auth answers 500 to broken JSON). better-auth reads any type that
- * mentions JSON as JSON; "text/plain; x=application/json" is one a cross-site form may send without a
- * preflight, so it is refused here. The request is rebuilt around the bytes already read.
+ * The body better-auth will read, checked first: at most 64 KB, JSON, and an object (better-auth
+ * answers 500 to broken JSON). better-auth reads any type that mentions JSON as JSON; "text/plain;
+ * x=application/json" is one a cross-site form may send without a preflight, so it is refused here.
+ * The request is rebuilt around the bytes already read.
  */
 async function withCheckedBody(request: Request): Promise<Request> {
   if (request.method === "GET" || request.method === "HEAD") return request;
   const bytes = await readBodyBytes(request, DEFAULT_JSON_LIMIT);
-  const mediaType = mediaTypeOf(request);
-  if (bytes.byteLength > 0 && !isJsonMediaType(mediaType)) {
-    throw new AppError("unsupported_media_type", "Send the body as JSON (Content-Type: application/json).");
-  }
-  if (isJsonMediaType(mediaType) && bytes.byteLength > 0) {
+  if (bytes.byteLength > 0) {
+    if (!isJsonMediaType(mediaTypeOf(request))) throw new AppError("unsupported_media_type", "Send the body as JSON (Content-Type: application/json).");
     const data = parseJsonBody(bytes);
     if (typeof data !== "object" || data === null || Array.isArray(data)) throw new AppError("bad_request", "The request body must be a JSON object.");
   }
@@ -103,9 +100,7 @@ async function withoutSessionToken(response: Response): Promise<Response> {
   const body = (await response.clone().json().catch(() => null)) as { session?: Record<string, unknown> } | null;
   if (!body?.session || !("token" in body.session)) return response;
   const { token: _token, ...session } = body.session;
-  const headers = new Headers(response.headers);
-  headers.delete("content-length");
-  return new Response(JSON.stringify({ ...body, session }), { status: response.status, statusText: response.statusText, headers });
+  return withJsonBody(response, { ...body, session });
 }
 
 /**

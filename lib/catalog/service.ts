@@ -11,7 +11,8 @@ import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { formatMoney, formatUnits } from "@/lib/money/format";
 import { isShowableImage } from "@/lib/storage";
-import { MAX_PRICE_CENTS, MAX_UNITS, productIdSchema, type Product, type ProductInput, type ProductList, type ProductPatch, type ProductQuery } from "@/models/catalog";
+import { MAX_UNITS, productIdSchema, type Product, type ProductInput, type ProductList, type ProductPatch, type ProductQuery } from "@/models/catalog";
+import { MAX_PAYMENT_CENTS } from "@/models/catalog-limits";
 import { countOf, formatCount } from "@/models/count";
 import { quantityMessage, unitsLeftMessage } from "@/models/orders";
 import { product } from "@/models/schema";
@@ -266,8 +267,8 @@ function requireUnchanged(now: Product, expected: NonNullable<ProductPatch["expe
  */
 function requireOrderableMinimum(priceCents: number, minOrderQuantity: number): void {
   const smallest = priceCents * minOrderQuantity + getEnv().SHIPPING_FLAT_CENTS;
-  if (smallest <= MAX_PRICE_CENTS) return;
-  const message = `The smallest order would come to ${formatMoney(smallest, "USD")}, more than the ${formatMoney(MAX_PRICE_CENTS, "USD")} one payment can take: lower the minimum order or the price.`;
+  if (smallest <= MAX_PAYMENT_CENTS) return;
+  const message = `The smallest order would come to ${formatMoney(smallest, "USD")}, more than the ${formatMoney(MAX_PAYMENT_CENTS, "USD")} one payment can take: lower the minimum order or the price.`;
   throw new AppError("invalid", message, { minOrderQuantity: message });
 }
 

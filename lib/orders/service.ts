@@ -24,6 +24,7 @@ import {
   type PlaceOrderInput,
 } from "@/models/orders";
 import { order, orderLine, orderRequest, payment, user } from "@/models/schema";
+import { MAX_PAYMENT_CENTS } from "@/models/catalog-limits";
 import type { Page, PageQuery } from "@/models/paging";
 import { ANONYMISED_ORDER } from "./anonymise";
 import { cancelledMail, confirmationMail, expiredMail, notShippedMail, receiptMail, refundMail, shippedMail, strayRefundMail } from "./emails";
@@ -36,12 +37,11 @@ type Reader = Db | Tx;
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The most one order may come to, in cents: the largest amount Stripe charges in one payment,
- * $999,999.99 (https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts), for the test
- * processor too, so that every order can be paid. It also keeps every total far inside the integer
- * money columns (PostgreSQL int4, at most 2,147,483,647).
+ * The most one order may come to, in cents: what one payment can take, so that every order can be
+ * paid. It also keeps every total far inside the integer money columns (PostgreSQL int4, at most
+ * 2,147,483,647).
  */
-export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
+export const MAX_ORDER_TOTAL_CENTS = MAX_PAYMENT_CENTS;
 
 export function toOrderView(row: OrderRow, lines: LineRow[]): OrderView {
   const items = [...lines]
@@ -243,18 +243,19 @@ export async function placeOrder(actor: Actor, input: PlaceOrderInput, idempoten
     }
     const subtotalCents = reserved.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
     const shippingCents = env.SHIPPING_FLAT_CENTS;
-    if (subtotalCents + shippingCents > MAX_ORDER_TOTAL_CENTS) {
+    const totalCents = subtotalCents + shippingCents;
+    if (totalCents > MAX_ORDER_TOTAL_CENTS) {
       // Thrown before the order is written: the transaction gives the reserved stock back.
       throw new AppError(
         "invalid",
-        `This order comes to ${formatMoney(subtotalCents + shippingCents, currency)}, more than the ${formatMoney(MAX_ORDER_TOTAL_CENTS, currency)} one payment can take. Order fewer units, or split them over several orders.`,
+        `This order comes to ${formatMoney(totalCents, currency)}, more than the ${formatMoney(MAX_ORDER_TOTAL_CENTS, currency)} one payment can take. Order fewer units, or split them over several orders.`,
       );
     }
     // A price changed after the customer's page was read: no order at a total they were never shown.
-    if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== subtotalCents + shippingCents) {
+    if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totalCents) {
       throw new AppError(
         "conflict",
-        `A price has changed since you looked: this order now comes to ${formatMoney(subtotalCents + shippingCents, currency)}, not ${formatMoney(input.expectedTotalCents, currency)}. Check the new total and place the order again.`,
+        `A price has changed since you looked: this order now comes to ${formatMoney(totalCents, currency)}, not ${formatMoney(input.expectedTotalCents, currency)}. Check the new total and place the order again.`,
       );
     }
     const now = new Date();
@@ -266,7 +267,7 @@ export async function placeOrder(actor: Actor, input: PlaceOrderInput, idempoten
         userId: actor.userId,
         subtotalCents,
         shippingCents,
-        totalCents: subtotalCents + shippingCents,
+        totalCents,
         currency,
         email: actor.email,
         phone: input.phone,

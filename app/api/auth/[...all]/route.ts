@@ -1,5 +1,6 @@
 import { limitAuthRequest } from "@/lib/accounts/auth-limits";
 import { authRoute } from "@/lib/api/route";
+import { withJsonBody } from "@/lib/http";
 import { getAuth } from "@/lib/auth";
 import { plainAuthMessage } from "@/models/account-messages";
 
@@ -9,9 +10,7 @@ async function withPlainMessage(response: Response): Promise<Response> {
   const body = (await response.clone().json().catch(() => null)) as { code?: string; message?: string } | null;
   const message = plainAuthMessage(body?.code);
   if (!body || !message || message === body.message) return response;
-  const headers = new Headers(response.headers);
-  headers.delete("content-length");
-  return new Response(JSON.stringify({ ...body, message }), { status: response.status, headers });
+  return withJsonBody(response, { ...body, message });
 }
 
 // Only the better-auth endpoints listed in lib/accounts/auth-routes.ts answer; every other path is 404.
