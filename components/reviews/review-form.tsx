@@ -7,6 +7,7 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import toast from "react-hot-toast";
 import { Avatar } from "@/components/auth/avatar";
 import { buttonClasses } from "@/components/ui/button";
+import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
 import { FormStatus } from "@/components/ui/form-status";
 import { sendJson } from "@/components/ui/send-json";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -44,6 +45,7 @@ export function ReviewForm({ author, existing, product }: ReviewFormProps) {
     handleSubmit,
     setError,
     control,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof reviewInputSchema>, unknown, ReviewInput>({
     resolver: zodResolver(reviewInputSchema),
@@ -180,6 +182,34 @@ export function ReviewForm({ author, existing, product }: ReviewFormProps) {
           <p role="status" className="text-sm font-medium text-green-800">
             {saved === "added" ? "Thanks — your review is saved." : saved === "updated" ? "Your review is updated." : ""}
           </p>
+          {existing ? (
+            <div className="sm:ml-auto">
+              <ConfirmActionButton
+                url={`/api/reviews/${encodeURIComponent(existing.id)}`}
+                method="DELETE"
+                label="Delete review"
+                pendingLabel="Deleting…"
+                srLabel={product ? ` of ${product.name}` : " of the shop"}
+                successMessage="Review deleted"
+                failureMessage="We couldn't delete your review. Try again."
+                className="text-red-700 hover:bg-red-50"
+                confirmTitle="Delete your review?"
+                confirmMessage={`Your review of ${product ? product.name : "the shop"} leaves ${
+                  product ? "its page" : "our home page"
+                } for good. You can write a new one afterwards.`}
+                confirmLabel="Delete review"
+                cancelLabel="Keep review"
+                declinedMessage="Review kept"
+                // The form stays, empty, for a new review; the button goes with the old one.
+                focusAfter="main"
+                onSuccess={() => {
+                  setSaved(null);
+                  setFormError(null);
+                  reset({ text: "", rating: undefined });
+                }}
+              />
+            </div>
+          ) : null}
         </div>
       </form>
 

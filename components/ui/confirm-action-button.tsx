@@ -33,6 +33,8 @@ type ConfirmActionButtonProps = {
    * header cell, e.g. the order's number).
    */
   focusAfter?: "main" | "row";
+  /** Runs after a success, before the page is refreshed (a form clears what it showed). */
+  onSuccess?: () => void;
 };
 
 /**
@@ -65,6 +67,7 @@ export function ConfirmActionButton({
   cancelLabel,
   declinedMessage,
   focusAfter,
+  onSuccess,
 }: ConfirmActionButtonProps) {
   const { pending, run } = useApiAction();
   const button = useRef<HTMLButtonElement>(null);
@@ -82,7 +85,10 @@ export function ConfirmActionButton({
       method,
       failureMessage,
       successMessage,
-      onSuccess: focusAfter ? () => focusAfterSuccess(focusAfter, button.current) : undefined,
+      onSuccess: () => {
+        onSuccess?.();
+        if (focusAfter) focusAfterSuccess(focusAfter, button.current);
+      },
     });
   }
 

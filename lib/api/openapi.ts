@@ -118,6 +118,7 @@ const ANSWERS: Record<string, Answer> = {
   "DELETE /api/products/{id}": { status: 204 },
   "GET /api/reviews": { status: 200, schema: pageSchema(reviewSchema) },
   "POST /api/reviews": { status: 201, schema: reviewSchema, alsoStatus: 200, alsoDescription: "Your review of the shop was already there: updated" },
+  "DELETE /api/reviews/{id}": { status: 204 },
   "GET /api/orders": { status: 200, schema: pageSchema(orderSchema) },
   "POST /api/orders": { status: 201, schema: orderSchema },
   "GET /api/orders/{id}": { status: 200, schema: orderSchema },

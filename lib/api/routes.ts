@@ -34,6 +34,7 @@ export const SHOP_ROUTES = {
   "GET /api/reviews": { access: "public", purpose: "published reviews" },
   "POST /api/reviews": { access: "signed-in", purpose: "write or edit your review" },
   "PATCH /api/reviews/{id}": { access: "admin", purpose: "hide or show a review" },
+  "DELETE /api/reviews/{id}": { access: "signed-in", purpose: "delete your own review" },
 
   "GET /api/orders": { access: "signed-in", purpose: "your orders" },
   "POST /api/orders": { access: "signed-in", purpose: "place an order" },

@@ -61,6 +61,16 @@ describe("auditSentence", () => {
     expect(auditSentence({ ...review, action: "review.hide", before: { hidden: false }, after: { hidden: true } })).toBe("ann@toolforge.test hid review rev_1 from the shop.");
   });
 
+  it("tells a review its author deleted, and whether the shop had hidden it", () => {
+    const review = { ...base, entity: "review", entityId: "rev_1", action: "review.delete", after: null };
+    expect(auditSentence({ ...review, before: { hidden: false, author: "ann@toolforge.test", rating: 4.5, productName: "Claw Hammer" } })).toBe(
+      "ann@toolforge.test deleted their 4.5-star review of “Claw Hammer”.",
+    );
+    expect(auditSentence({ ...review, before: { hidden: true, author: "ann@toolforge.test", rating: 1, productName: null } })).toBe(
+      "ann@toolforge.test deleted their 1-star review of the shop, which the shop had hidden.",
+    );
+  });
+
   it("tells an account deletion with what happened to its orders", () => {
     const deleted = { ...base, actorEmail: null, actorId: "usr_gone", entity: "user", entityId: "usr_gone", action: "user.deleted" };
     expect(auditSentence({ ...deleted, after: { ordersAnonymised: 3, ordersCancelled: 1 } })).toBe(

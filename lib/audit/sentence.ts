@@ -134,6 +134,11 @@ export function auditSentence(entry: AuditEntryText): string {
       return `${who} hid ${reviewTold(entry.entityId, before)} from the shop.`;
     case "review.show":
       return `${who} put ${reviewTold(entry.entityId, before)} back on the shop.`;
+    case "review.delete": {
+      const stars = typeof before.rating === "number" ? `${before.rating}-star ` : "";
+      const of = text(before.productName) ? `“${text(before.productName)}”` : "the shop";
+      return `${who} deleted their ${stars}review of ${of}${before.hidden === true ? ", which the shop had hidden" : ""}.`;
+    }
     default:
       return `${who}: ${entry.action} on ${entry.entity} ${entry.entityId}.`;
   }

@@ -210,6 +210,35 @@ export async function saveReview(actor: Actor, input: ReviewInput): Promise<{ re
   return { review: view, created: written.createdAt.getTime() === written.updatedAt.getTime() };
 }
 
+/**
+ * Takes the actor's own review away for good: from the public site and from the admins' list. Someone
+ * else's review, or one already gone, is not found (404), so an id does not tell whether it exists.
+ * The audit log keeps what was withdrawn, so an admin can tell why a review left their list.
+ */
+export async function deleteOwnReview(actor: Actor, reviewId: string): Promise<{ productId: string | null }> {
+  const db = await getDb();
+  const productId = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ userId: review.userId, productId: review.productId, hidden: review.hidden, rating: review.rating, authorEmail: user.email, productName: product.name })
+      .from(review)
+      .innerJoin(user, eq(user.id, review.userId))
+      .leftJoin(product, eq(product.id, review.productId))
+      .where(eq(review.id, reviewId))
+      .for("update", { of: review });
+    if (!before || before.userId !== actor.userId) throw new AppError("not_found", "You have no review with this id.");
+    await tx.delete(review).where(eq(review.id, reviewId));
+    await recordAudit(tx, actor, {
+      action: "review.delete",
+      entity: "review",
+      entityId: reviewId,
+      before: { hidden: before.hidden, author: before.authorEmail, rating: before.rating, productName: before.productName },
+    });
+    return before.productId;
+  });
+  invalidatePublicReviews();
+  return { productId };
+}
+
 /** Hides or shows a review on the public site (admins). */
 export async function setReviewHidden(actor: Actor, reviewId: string, hidden: boolean): Promise<AdminReviewView> {
   requireAdmin(actor);

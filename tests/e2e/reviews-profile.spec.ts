@@ -88,6 +88,40 @@ test.describe("reviews", () => {
     await expect(page.getByText("Review updated")).toBeVisible();
   });
 
+  test("a customer deletes their review after a confirmation; the form is empty again and the home page drops it", async ({ page }) => {
+    await registerThroughPage(page, "Del Withdraw");
+    const text = `Changed my mind about this one ${Date.now()}.`;
+    await page.goto("/dashboard/addReview");
+    await page.getByLabel("Your review").fill(text);
+    await page.getByRole("slider", { name: "Rating" }).focus();
+    await page.keyboard.press("2");
+    await page.getByRole("button", { name: "Submit review" }).click();
+    await expect(page.getByText("Review added")).toBeVisible();
+
+    const deleteButton = page.getByRole("button", { name: "Delete review of the shop" });
+    await deleteButton.click();
+    const dialog = page.getByRole("dialog", { name: "Delete your review?" });
+    await expect(dialog).toContainText("Your review of the shop leaves our home page for good.");
+    await dialog.getByRole("button", { name: "Keep review" }).click();
+    await expect(page.getByText("Review kept")).toBeVisible();
+    await expect(page.getByLabel("Your review")).toHaveValue(text);
+
+    await deleteButton.click();
+    await dialog.getByRole("button", { name: "Delete review" }).click();
+    await expect(page.getByText("Review deleted")).toBeVisible();
+    // The form is for a new review now: empty, no rating, and nothing left to delete.
+    await expect(page.getByRole("button", { name: "Submit review" })).toBeVisible();
+    await expect(page.getByLabel("Your review")).toHaveValue("");
+    await expect(page.getByRole("slider", { name: "Rating" })).not.toHaveAttribute("aria-valuetext", /2 out of 5/);
+    await expect(deleteButton).toHaveCount(0);
+    await expect(page.getByText("You've already reviewed us")).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByLabel("Your review")).toHaveValue("");
+
+    await page.goto("/");
+    await expect(page.locator('[data-section="reviews"]').getByText(text)).toHaveCount(0);
+  });
+
   test("submitting without a rating says 'Choose a rating from 1 to 5'; stars also work with a pointer", async ({ page }) => {
     await registerThroughPage(page, "Nora Norating");
     await page.goto("/dashboard/addReview");

@@ -5,7 +5,7 @@ import { markVerifiedForTest } from "@/tests/fixtures/accounts";
 import { routesOnDisk, type FoundRoute, type RouteHandler } from "@/tests/fixtures/api-routes";
 import { makeRequest, noParams, pngBytes, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
-import { createProduct, markPaidForTest, TEST_ADDRESS } from "@/tests/fixtures/shop";
+import { createProduct, createReviewForTest, markPaidForTest, TEST_ADDRESS } from "@/tests/fixtures/shop";
 
 /**
  * The authorization table (lib/api/routes.ts) against the routes on disk: every route file under
@@ -15,7 +15,7 @@ import { createProduct, markPaidForTest, TEST_ADDRESS } from "@/tests/fixtures/s
  */
 
 type Who = "anonymous" | "owner" | "other" | "admin";
-type Fixture = { orderId: string; paidOrderId: string; productId: string; targetUserId: string; targetSessionId: string; reviewId: string };
+type Fixture = { orderId: string; paidOrderId: string; productId: string; targetUserId: string; targetSessionId: string; reviewId: string; ownerReviewId: string };
 type Handler = RouteHandler;
 type Body = { json?: unknown; body?: BodyInit; headers?: Record<string, string> };
 type Case = {
@@ -57,6 +57,8 @@ const cases: Record<string, Case> = {
   "GET /api/reviews": { path: at("/api/reviews"), expect: [200, 200, 200, 200] },
   "POST /api/reviews": { path: at("/api/reviews"), body: () => ({ json: { text: "Solid tools, fast delivery.", rating: 4.5 } }), expect: [401, 201, 201, 201] },
   "PATCH /api/reviews/{id}": { ...withId((f) => f.reviewId, (id) => `/api/reviews/${id}`), body: () => ({ json: { hidden: true } }), expect: [401, 403, 403, 200] },
+  // Only the author deletes a review: to anyone else, an admin too (admins hide), it is not found.
+  "DELETE /api/reviews/{id}": { ...withId((f) => f.ownerReviewId, (id) => `/api/reviews/${id}`), expect: [401, 204, 404, 404] },
 
   "GET /api/orders": { path: at("/api/orders"), expect: [401, 200, 200, 200] },
   "POST /api/orders": { path: at("/api/orders"), body: (f) => ({ json: { productId: f.productId, quantity: 1, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS } }), expect: [401, 201, 201, 201] },
@@ -211,8 +213,10 @@ async function fixture(): Promise<Fixture> {
   await markVerifiedForTest(target.userId);
   const written = await writeReview(makeRequest("/api/reviews", { method: "POST", json: { text: "A review to moderate.", rating: 3 }, cookie: target.cookie }), noParams());
   const reviewId = ((await written.json()) as { id: string }).id;
+  // The owner's review of this fixture's tool (of the shop, it would make POST /api/reviews answer 200, not 201).
+  const ownerReviewId = await createReviewForTest(sessions.owner.userId, { productId: item.id });
   const targetSessions = (await (await listSessions(makeRequest("/api/me/sessions", { cookie: target.cookie }), noParams())).json()) as { items: { id: string }[] };
-  return { orderId, paidOrderId, productId: item.id, targetUserId: target.userId, targetSessionId: targetSessions.items[0]?.id ?? "", reviewId };
+  return { orderId, paidOrderId, productId: item.id, targetUserId: target.userId, targetSessionId: targetSessions.items[0]?.id ?? "", reviewId, ownerReviewId };
 }
 
 async function cookieFor(who: Who, freshSession: boolean): Promise<string | undefined> {

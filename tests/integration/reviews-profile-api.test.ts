@@ -159,6 +159,44 @@ describe("reviews", () => {
     ]);
   });
 
+  it("lets only its author delete a review, hidden or not; it leaves every list and can be written again", async () => {
+    const author = await signUp({ name: "Changed Mind" });
+    const written = (await (await post(author, { text: "I will take this back later.", rating: 2 })).json()) as Review;
+    const remove = (session: Session) =>
+      reviewById.DELETE(makeRequest(`/api/reviews/${written.id}`, { method: "DELETE", cookie: session.cookie }), noParams({ id: written.id }));
+    await reviewById.PATCH(makeRequest(`/api/reviews/${written.id}`, { method: "PATCH", json: { hidden: true }, cookie: admin.cookie }), noParams({ id: written.id }));
+    const stranger = await signUp();
+    // Not the author, whether a customer or an admin (admins hide): not found, and nothing changes.
+    for (const session of [stranger, admin]) {
+      const refused = await remove(session);
+      expect(refused.status).toBe(404);
+      expect(((await refused.json()) as ErrorBody).error.message).toBe("You have no review with this id.");
+    }
+    const adminList = async () =>
+      ((await (await adminReviews.GET(makeRequest("/api/admin/reviews", { cookie: admin.cookie }), noParams())).json()) as { items: Review[]; total: number });
+    const before = await adminList();
+    expect(before.items.some((r) => r.id === written.id)).toBe(true);
+
+    const removed = await remove(author);
+    expect(removed.status).toBe(204);
+    expect(await removed.text()).toBe("");
+    expect((await remove(author)).status).toBe(404);
+    const after = await adminList();
+    expect(after.items.some((r) => r.id === written.id)).toBe(false);
+    expect(after.total).toBe(before.total - 1);
+    expect((await publicReviews()).some((r) => r.id === written.id)).toBe(false);
+
+    const db = await getDb();
+    const entries = await db.select().from(auditLog).where(eq(auditLog.entityId, written.id)).orderBy(auditLog.createdAt);
+    expect(auditSentence({ ...entries.at(-1)!, actorEmail: author.email })).toBe(
+      `${author.email} deleted their 2-star review of the shop, which the shop had hidden.`,
+    );
+    // A new review of the shop is a new one (201), shown again.
+    const again = await post(author, { text: "Second thoughts: it is fine.", rating: 4 });
+    expect(again.status).toBe(201);
+    expect((await publicReviews()).some((r) => r.text === "Second thoughts: it is fine.")).toBe(true);
+  });
+
   it("rate-limits a customer who posts too often", async () => {
     const author = await signUp();
     const statuses: number[] = [];
@@ -207,6 +245,19 @@ describe("product reviews", () => {
     // The home page's carousel shows reviews of the shop, not of products.
     const shop = (await publicReviews()).filter((r) => r.authorName === "Two Kinds");
     expect(shop.map((r) => r.text)).toEqual(["The shop ships quickly."]);
+  });
+
+  it("takes a deleted product review out of the product's count and average", async () => {
+    const item = await createProduct({ name: "Withdrawn Review Plane" });
+    const [kept, withdrawn] = [await signUp(), await signUp()];
+    await placePaidOrder(kept, item.id);
+    await placePaidOrder(withdrawn, item.id);
+    await post(kept, { text: "A plane that stays sharp.", rating: 5, productId: item.id });
+    const mine = (await (await post(withdrawn, { text: "Blade arrived chipped.", rating: 1, productId: item.id })).json()) as Review;
+    expect(await listProductReviews(item.id)).toMatchObject({ count: 2, averageRating: 3 });
+    const removed = await reviewById.DELETE(makeRequest(`/api/reviews/${mine.id}`, { method: "DELETE", cookie: withdrawn.cookie }), noParams({ id: mine.id }));
+    expect(removed.status).toBe(204);
+    expect(await listProductReviews(item.id)).toMatchObject({ count: 1, averageRating: 5 });
   });
 
   it("answers 404 for a product not on sale and 422 for a malformed id", async () => {
