@@ -11,6 +11,10 @@ export const orderStateFilters = [
   { value: "refunded", label: "Refunded", status: "refunded", shipping: undefined },
 ] as const;
 
+export const MANAGE_ORDER_PATH = "/dashboard/manageOrder";
+/** Rows on a page of Manage Order unless its URL asks for another size. */
+export const MANAGE_ORDER_PAGE_SIZE = 25;
+
 export type OrderStateFilter = (typeof orderStateFilters)[number]["value"];
 
 export type OrderFilters = { state: OrderStateFilter; q: string };
@@ -58,5 +62,5 @@ export function manageOrderHref({ state, q }: OrderFilters, page = 1, cursor?: s
   if (page > 1) params.set("page", String(page));
   if (page > 1 && cursor) params.set("cursor", cursor);
   const search = params.toString();
-  return search ? `/dashboard/manageOrder?${search}` : "/dashboard/manageOrder";
+  return search ? `${MANAGE_ORDER_PATH}?${search}` : MANAGE_ORDER_PATH;
 }

@@ -9,7 +9,7 @@ import { ShippingToggle } from "./shipping-toggle";
 import { EmailAddress } from "@/components/ui/email-address";
 
 /** Every order in the shop (Manage Order): number and date, who, what, how much, its status and shipping, and what an admin can do. */
-export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
+export function OrdersTable({ orders, listHref }: { orders: AdminOrderView[]; /** This page of the list, for the orders' way back. */ listHref: string }) {
   return (
     <TableFrame id="manage-orders" caption="All orders, newest first" minWidth="min-w-[60rem]" columns={["Order", "Customer", "Items", "Total", "Status", "Shipping", "Action"]}>
       <tbody>
@@ -17,7 +17,7 @@ export function OrdersTable({ orders }: { orders: AdminOrderView[] }) {
           const about = ` order ${order.number} by ${order.email}`;
           return (
             <tr key={order.id} data-order-id={order.id} className="border-b border-slate-200 last:border-b-0">
-              <OrderNumberCell order={order} withTime />
+              <OrderNumberCell order={order} withTime listHref={listHref} />
               <td className={cellClass}>
                 <span className="block font-semibold whitespace-nowrap text-slate-900">{order.customerName ?? "Deleted account"}</span>
                 <a href={`mailto:${order.email}`} className="text-sm text-brand-dark underline underline-offset-2 [overflow-wrap:anywhere] hover:text-brand">

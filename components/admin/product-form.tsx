@@ -13,6 +13,7 @@ import { TextField } from "@/components/ui/text-field";
 import { useImagePreview } from "@/components/ui/use-image-preview";
 import { useLeaveGuard } from "@/components/ui/use-leave-guard";
 import { productInputSchema, typedPriceSchema, type Product } from "@/models/catalog";
+import { MANAGE_PRODUCTS_PATH } from "./manage-products-href";
 import { uploadImage } from "./upload-image";
 import { fileInputClass } from "@/components/ui/file-input";
 import { countOf, formatCount } from "@/models/count";
@@ -56,7 +57,8 @@ const formFieldFor: Record<ServerField, Path<ProductFormValues>> = {
 const fieldOrder: ServerField[] = ["name", "stock", "stockChange", "minOrderQuantity", "imageUrl", "priceCents", "description"];
 
 type Upload = { percent: number; done: boolean };
-type ProductFormProps = { mode: "add" } | { mode: "edit"; product: Product };
+/** Editing: `returnHref` is the page of Manage Products the edit was opened from, where a save returns. */
+type ProductFormProps = { mode: "add" } | { mode: "edit"; product: Product; returnHref: string };
 
 /** The toast after an edit; says so when orders moved the stock while the page was open. */
 function updatedMessage(typed: number, now: number): string {
@@ -212,7 +214,7 @@ export function ProductForm(props: ProductFormProps) {
       return;
     }
     toast.success(updatedMessage(values.stock, result.body.stock));
-    router.push("/dashboard/manageProducts");
+    router.push(props.mode === "edit" ? props.returnHref : MANAGE_PRODUCTS_PATH);
     router.refresh();
   }
 
@@ -421,7 +423,7 @@ export function ProductForm(props: ProductFormProps) {
           )}
         </button>
         {editing ? (
-          <Link href="/dashboard/manageProducts" data-discards className={buttonClasses("secondary", "md")}>
+          <Link href={props.mode === "edit" ? props.returnHref : MANAGE_PRODUCTS_PATH} data-discards className={buttonClasses("secondary", "md")}>
             Cancel
           </Link>
         ) : null}

@@ -5,10 +5,11 @@ import { Img } from "@/components/ui/img";
 import { formatMoney } from "@/lib/money/format";
 import type { Product } from "@/models/catalog";
 import { cellClass, deleteButtonTone, TableFrame } from "./data-table";
+import { withListReturn } from "./list-return";
 import { formatCount } from "@/models/count";
 
 /** The catalog as admins manage it: photo, name, stock, price, minimum order, Edit and Delete. */
-export function ProductsTable({ products, offset }: { products: Product[]; offset: number }) {
+export function ProductsTable({ products, offset, listHref }: { products: Product[]; offset: number; /** This page of the list, where an edit returns. */ listHref: string }) {
   return (
     <TableFrame id="manage-products" caption="Products on sale, newest first" minWidth="min-w-[48rem]" columns={["#", "Image", "Name", "Available stock", "Price", "Minimum order", "Actions"]}>
       <tbody>
@@ -30,7 +31,7 @@ export function ProductsTable({ products, offset }: { products: Product[]; offse
             <td className={cellClass}>
               <div className="flex gap-2">
                 <Link
-                  href={`/dashboard/manageProducts/${encodeURIComponent(product.id)}`}
+                  href={withListReturn(`/dashboard/manageProducts/${encodeURIComponent(product.id)}`, listHref)}
                   prefetch={false}
                   className={buttonClasses("secondary", "sm")}
                 >

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { cellClass, TableFrame } from "@/components/admin/data-table";
+import { withListReturn } from "@/components/admin/list-return";
 import { buttonClasses } from "@/components/ui/button";
 import { Img } from "@/components/ui/img";
 import { formatMoney } from "@/lib/money/format";
@@ -11,7 +12,7 @@ import { PaymentReference, StatusBadge } from "./status-badge";
 const myOrdersColumns = ["Order", "Items", "Total", "Status", "Shipping", "Action"];
 
 /** The customer's orders: number and date, what was bought, total, status, shipping, and what can be done next. */
-export function MyOrdersTable({ orders }: { orders: OrderView[] }) {
+export function MyOrdersTable({ orders, listHref }: { orders: OrderView[]; /** This page of the list, for the orders' way back. */ listHref: string }) {
   return (
     <>
       <p aria-hidden="true" className="mb-2 hidden text-sm text-slate-600 sm:block lg:hidden">
@@ -24,7 +25,7 @@ export function MyOrdersTable({ orders }: { orders: OrderView[] }) {
             const summary = linesSummary(order.items);
             return (
               <tr key={order.id} data-order-id={order.id} className="border-b border-slate-200 last:border-b-0">
-                <OrderNumberCell order={order} />
+                <OrderNumberCell order={order} listHref={listHref} />
                 <td className={cellClass}>
                   <div className="flex items-center gap-3">
                     {order.items[0] ? (
@@ -63,7 +64,7 @@ export function MyOrdersTable({ orders }: { orders: OrderView[] }) {
                       />
                     </div>
                   ) : (
-                    <Link href={`/dashboard/orders/${encodeURIComponent(order.id)}`} className={buttonClasses("secondary", "sm")}>
+                    <Link href={withListReturn(`/dashboard/orders/${encodeURIComponent(order.id)}`, listHref)} className={buttonClasses("secondary", "sm")}>
                       {order.status === "paid" ? "Receipt" : "Details"}
                       <span className="sr-only"> of order {order.number}</span>
                     </Link>

@@ -239,7 +239,7 @@ test("editing a product changes only what was changed and keeps the photo", asyn
 
   await page.goto("/dashboard/manageProducts");
   await page.getByRole("link", { name: `Edit ${product.name}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/dashboard/manageProducts/${product.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/dashboard/manageProducts/${product.id}\\?from=%2Fdashboard%2FmanageProducts$`));
   await expect(page).toHaveTitle("ToolForge | Edit Product");
   await expect(page.getByLabel("Name")).toHaveValue(product.name);
   await expect(page.getByLabel("Price (USD)")).toHaveValue("9.99");
@@ -258,7 +258,7 @@ test("editing a product changes only what was changed and keeps the photo", asyn
   await expect(leave.getByRole("button", { name: "Keep editing" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(leave).toBeHidden();
-  await expect(page).toHaveURL(new RegExp(`/dashboard/manageProducts/${product.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/dashboard/manageProducts/${product.id}\\?from=%2Fdashboard%2FmanageProducts$`));
   await expect(page.getByLabel("Price (USD)")).toHaveValue("11.25");
 
   await page.getByLabel("Available stock").fill("40");
@@ -281,6 +281,20 @@ test("editing a product changes only what was changed and keeps the photo", asyn
   await page.getByRole("dialog", { name: "Leave without saving?" }).getByRole("button", { name: "Leave without saving" }).click();
   await expect(page).toHaveURL(/\/dashboard\/manageOrder$/);
   expect(((await (await page.request.get(`/api/products/${product.id}`)).json()) as { priceCents: number }).priceCents).toBe(1125);
+
+  // Opened from page 2 of the list (its link's `from`), the way back and a save return there (ADR 065);
+  // a `from` that is anything else leads to the list's first page, never elsewhere.
+  await page.goto(`/dashboard/manageProducts/${product.id}?from=${encodeURIComponent("/dashboard/manageProducts?page=2")}`);
+  await expect(page.getByRole("link", { name: "Manage Products", exact: true }).filter({ hasText: "←" })).toHaveAttribute("href", "/dashboard/manageProducts?page=2");
+  await expect(page.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/dashboard/manageProducts?page=2");
+  await page.getByLabel("Available stock").fill("41");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Product updated")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/manageProducts\?page=2$/);
+  for (const foreign of ["https://evil.test/dashboard/manageProducts?page=3", "/dashboard/manageOrder?page=3"]) {
+    await page.goto(`/dashboard/manageProducts/${product.id}?from=${encodeURIComponent(foreign)}`);
+    await expect(page.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/dashboard/manageProducts");
+  }
 
   await page.request.delete(`/api/products/${product.id}`, { headers: { origin } });
 });

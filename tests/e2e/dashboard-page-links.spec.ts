@@ -182,5 +182,25 @@ test("a list opened with ?pageSize keeps it on Next, Previous and First, and on 
   await expect(page).toHaveURL(`${baseURL}/dashboard/manageOrder?status=unpaid&q=${buyerQ}&pageSize=2`);
   await expect(page.getByRole("navigation", { name: "Order pages" }).getByText("Page 1 of 2")).toBeVisible();
 
+  // An order opened from page 2 of a filtered list goes back to that page of it, filters and size kept (ADR 065).
+  const filteredPageTwo = `/dashboard/manageOrder?status=unpaid&q=${buyerQ}&pageSize=2`;
+  await page.goto(filteredPageTwo);
+  await page.getByRole("navigation", { name: "Order pages" }).getByRole("link", { name: /Next/ }).click();
+  await expect(page.getByRole("navigation", { name: "Order pages" }).getByText("Page 2 of 2")).toBeVisible();
+  const listUrl = page.url();
+  await page.getByRole("table", { name: "All orders, newest first" }).locator("tbody th a").first().click();
+  await expect(page.getByRole("link", { name: "Back to Manage Order" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to Manage Order" }).click();
+  await expect(page).toHaveURL(listUrl);
+  await expect(page.getByRole("navigation", { name: "Order pages" }).getByText("Page 2 of 2")).toBeVisible();
+  // The customer's own list does the same.
+  await buyer.goto("/dashboard/myorders?pageSize=2");
+  await buyer.getByRole("navigation", { name: "Order pages" }).getByRole("link", { name: /Next/ }).click();
+  await expect(buyer.getByRole("navigation", { name: "Order pages" }).getByText(/^Page 2 of \d+$/)).toBeVisible();
+  const myListUrl = buyer.url();
+  await buyer.getByRole("table", { name: "Your orders, newest first" }).locator("tbody th a").first().click();
+  await buyer.getByRole("link", { name: "Back to My Orders" }).click();
+  await expect(buyer).toHaveURL(myListUrl);
+
   for (const customer of customers) await customer.context().close();
 });

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AdminPageHeader, ListEmptyState } from "@/components/admin/data-table";
 import { OrderFilterForm } from "@/components/admin/order-filter-form";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
-import { manageOrderHref, readOrderFilters, toAdminOrderQuery } from "@/components/admin/order-filters";
+import { MANAGE_ORDER_PAGE_SIZE as PAGE_SIZE, manageOrderHref, readOrderFilters, toAdminOrderQuery } from "@/components/admin/order-filters";
 import { keptPageSize, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { OrdersTable } from "@/components/admin/orders-table";
 import { findPageAdmin } from "@/components/auth/session";
@@ -13,8 +13,6 @@ import { listAllOrders } from "@/lib/orders/service";
 import { countOf } from "@/models/count";
 
 export const metadata: Metadata = { title: "Manage Order", robots: { index: false } };
-
-const PAGE_SIZE = 25;
 
 type ManageOrderPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -64,7 +62,7 @@ export default async function ManageOrderPage({ searchParams }: ManageOrderPageP
           )}
         </ListEmptyState>
       ) : (
-        <OrdersTable orders={list.items} />
+        <OrdersTable orders={list.items} listHref={href(list.page, paging.cursor)} />
       )}
       <Pagination page={list.page} pageCount={list.pageCount} href={href} nextCursor={list.nextCursor} prevCursor={list.prevCursor} label="Order pages" />
     </>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminPageHeader, ListEmptyState } from "@/components/admin/data-table";
+import { manageProductsHref } from "@/components/admin/manage-products-href";
 import { Pagination, readPage } from "@/components/admin/pagination";
 import { ProductsTable } from "@/components/admin/products-table";
 import { findPageAdmin } from "@/components/auth/session";
@@ -14,7 +15,7 @@ export const metadata: Metadata = { title: "Manage Products", robots: { index: f
 
 type ManageProductsPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const pageHref = (page: number) => (page > 1 ? `/dashboard/manageProducts?page=${page}` : "/dashboard/manageProducts");
+const pageHref = manageProductsHref;
 
 export default async function ManageProductsPage({ searchParams }: ManageProductsPageProps) {
   if (!(await findPageAdmin("/dashboard/manageProducts"))) return <ForbiddenMessage />;
@@ -43,7 +44,7 @@ export default async function ManageProductsPage({ searchParams }: ManageProduct
           </Link>
         </ListEmptyState>
       ) : (
-        <ProductsTable products={list.items} offset={(page - 1) * list.pageSize} />
+        <ProductsTable products={list.items} offset={(page - 1) * list.pageSize} listHref={pageHref(page)} />
       )}
       <Pagination page={page} pageCount={pageCount} href={pageHref} label="Products pages" />
     </>

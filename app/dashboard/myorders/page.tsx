@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
-import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
+import { Pagination, readPageQuery } from "@/components/admin/pagination";
 import { requirePageActor } from "@/components/auth/session";
+import { MY_ORDERS_PAGE_SIZE as PAGE_SIZE, MY_ORDERS_PATH as PATH, myOrdersHref } from "@/components/orders/my-orders-href";
 import { MyOrdersTable } from "@/components/orders/my-orders-table";
 import { textLinkClass } from "@/components/ui/button";
 import { listMyOrders } from "@/lib/orders/service";
@@ -12,14 +13,11 @@ export const metadata: Metadata = { title: "My Orders", robots: { index: false }
 
 type MyOrdersPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const PATH = "/dashboard/myorders";
-const PAGE_SIZE = 25;
-
 export default async function MyOrdersPage({ searchParams }: MyOrdersPageProps) {
   const actor = await requirePageActor(PATH);
   const params = await searchParams;
   const paging = readPageQuery(params, PAGE_SIZE);
-  const href = (page: number, cursor?: string) => listHref(PATH, { pageSize: keptPageSize(paging, PAGE_SIZE) }, page, cursor);
+  const href = (page: number, cursor?: string) => myOrdersHref(paging, page, cursor);
   const list = await findListPage(() => listMyOrders(actor, paging));
   const title = <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Orders</h1>;
   if (!list) {
@@ -60,7 +58,7 @@ export default async function MyOrdersPage({ searchParams }: MyOrdersPageProps) 
               </Link>
             </p>
           ) : (
-            <MyOrdersTable orders={list.items} />
+            <MyOrdersTable orders={list.items} listHref={href(list.page, paging.cursor)} />
           )}
           <Pagination page={list.page} pageCount={list.pageCount} href={href} nextCursor={list.nextCursor} prevCursor={list.prevCursor} label="Order pages" />
         </>

@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminPageHeader } from "@/components/admin/data-table";
+import { listFrom } from "@/components/admin/list-return";
+import { MANAGE_PRODUCTS_PATH, manageProductsHref } from "@/components/admin/manage-products-href";
+import { readPage } from "@/components/admin/pagination";
 import { ProductForm } from "@/components/admin/product-form";
 import { findPageActor, findPageAdmin } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
@@ -9,7 +12,7 @@ import { findProductAt } from "@/lib/catalog/service";
 
 const pageMetadata = { title: "Edit Product", robots: { index: false } } satisfies Metadata;
 
-type EditProductPageProps = { params: Promise<{ id: string }> };
+type EditProductPageProps = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: EditProductPageProps): Promise<Metadata> {
   // Only an admin learns whether the product exists.
@@ -17,8 +20,11 @@ export async function generateMetadata({ params }: EditProductPageProps): Promis
   return (await findProductAt((await params).id)) ? pageMetadata : notFoundMetadata;
 }
 
-export default async function EditProductPage({ params }: EditProductPageProps) {
+export default async function EditProductPage({ params, searchParams }: EditProductPageProps) {
   const { id } = await params;
+  // The page of Manage Products the edit was opened from: its way back, and where a save returns.
+  const list = listFrom((await searchParams).from);
+  const returnHref = manageProductsHref(list?.path === MANAGE_PRODUCTS_PATH ? readPage(list.params.page) : 1);
   if (!(await findPageAdmin(`/dashboard/manageProducts/${encodeURIComponent(id)}`))) return <ForbiddenMessage />;
 
   const product = await findProductAt(id);
@@ -27,7 +33,7 @@ export default async function EditProductPage({ params }: EditProductPageProps) 
   return (
     <>
       <p className="mb-2 text-sm">
-        <Link href="/dashboard/manageProducts" className="font-semibold text-brand underline-offset-2 hover:underline">
+        <Link href={returnHref} className="font-semibold text-brand underline-offset-2 hover:underline">
           <span aria-hidden="true">← </span>Manage Products
         </Link>
       </p>
@@ -35,7 +41,7 @@ export default async function EditProductPage({ params }: EditProductPageProps) 
         Change any field of <span className="font-semibold">{product.name}</span>. Orders already placed keep the name, photo and
         price they were placed with.
       </AdminPageHeader>
-      <ProductForm mode="edit" product={product} />
+      <ProductForm mode="edit" product={product} returnHref={returnHref} />
     </>
   );
 }

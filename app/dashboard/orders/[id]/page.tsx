@@ -3,7 +3,11 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { formatDateTime } from "@/models/dates";
+import { listFrom } from "@/components/admin/list-return";
 import { AdminOrderActions } from "@/components/admin/order-actions";
+import { MANAGE_ORDER_PAGE_SIZE, MANAGE_ORDER_PATH, manageOrderHref, readOrderFilters } from "@/components/admin/order-filters";
+import { keptPageSize, readPageQuery } from "@/components/admin/pagination";
+import { MY_ORDERS_PAGE_SIZE, MY_ORDERS_PATH, myOrdersHref } from "@/components/orders/my-orders-href";
 import { findPageActor, requirePageActor } from "@/components/auth/session";
 import { notFoundMetadata, notFoundPage } from "@/components/layout/not-found";
 import { CancelOrderButton } from "@/components/orders/cancel-order-button";
@@ -44,11 +48,29 @@ function timeline(order: OrderView): { label: string; at: string }[] {
   return steps.filter((step): step is { label: string; at: string } => step.at !== null).sort((a, b) => a.at.localeCompare(b.at));
 }
 
+/**
+ * The way back to the list this order was opened from (its link's `from`, ADR 065), at the same page
+ * and filters: Manage Order for an admin, My Orders for a customer and for an admin who came from
+ * their own orders. Without `from`, the first page of the list the account's role suggests.
+ */
+function wayBack(actor: Actor, from: string | string[] | undefined): { href: string; label: string } {
+  const list = listFrom(from);
+  const params = list?.params ?? {};
+  if (actor.role === "admin" && list?.path !== MY_ORDERS_PATH) {
+    const paging = readPageQuery(list?.path === MANAGE_ORDER_PATH ? params : {}, MANAGE_ORDER_PAGE_SIZE);
+    const filters = readOrderFilters(list?.path === MANAGE_ORDER_PATH ? params : {});
+    return { href: manageOrderHref(filters, paging.page, paging.cursor, keptPageSize(paging, MANAGE_ORDER_PAGE_SIZE)), label: "Back to Manage Order" };
+  }
+  const paging = readPageQuery(list?.path === MY_ORDERS_PATH ? params : {}, MY_ORDERS_PAGE_SIZE);
+  return { href: myOrdersHref(paging, paging.page, paging.cursor), label: "Back to My Orders" };
+}
+
 /** An order and its receipt: number, date, lines, address, totals, payment reference and what happened when. */
 export default async function OrderPage({ params, searchParams }: OrderPageProps) {
   const { id } = await params;
   const actor = await requirePageActor(`/dashboard/orders/${encodeURIComponent(id)}`);
-  const returning = (await searchParams).payment_intent;
+  const query = await searchParams;
+  const returning = query.payment_intent;
   const order = await findOrder(actor, id);
   if (!order) return notFoundPage();
   // Back from a payment method that left the shop (Stripe's return_url adds `payment_intent`).
@@ -58,6 +80,7 @@ export default async function OrderPage({ params, searchParams }: OrderPageProps
   const paymentNotice = returned?.message ?? null;
   const steps = timeline(order);
   const paidWith = await findPayingCard(order);
+  const back = wayBack(actor, query.from);
   const card = paidWith ? cardDescription(paidWith) : null;
 
   return (
@@ -150,8 +173,8 @@ export default async function OrderPage({ params, searchParams }: OrderPageProps
         ) : null}
         {/* Only a paid (or refunded) order has a receipt; the others print as what they are. */}
         <PrintButton label={order.status === "paid" || order.status === "refunded" ? "Print receipt" : "Print order"} />
-        <Link href={actor.role === "admin" ? "/dashboard/manageOrder" : "/dashboard/myorders"} className={buttonClasses("secondary", "md")}>
-          {actor.role === "admin" ? "Back to Manage Order" : "Back to My Orders"}
+        <Link href={back.href} className={buttonClasses("secondary", "md")}>
+          {back.label}
         </Link>
       </div>
     </article>
