@@ -50,12 +50,15 @@ function productChanges(before: Values, after: Values): string {
 }
 
 /** "the 2-star review of “Claw Hammer” by bo@x.test"; entries written before the author was kept name the review's id. */
+/** "4-star review of “Claw Hammer”" (or "of the shop"), from what an entry kept of a review. */
+function reviewOf(before: Values): string {
+  const stars = typeof before.rating === "number" ? `${before.rating}-star ` : "";
+  return `${stars}review of ${text(before.productName) ? `“${text(before.productName)}”` : "the shop"}`;
+}
+
 function reviewTold(id: string, before: Values): string {
   const author = text(before.author);
-  if (!author) return `review ${id}`;
-  const stars = typeof before.rating === "number" ? `${before.rating}-star ` : "";
-  const of = text(before.productName) ? `“${text(before.productName)}”` : "the shop";
-  return `the ${stars}review of ${of} by ${author}`;
+  return author ? `the ${reviewOf(before)} by ${author}` : `review ${id}`;
 }
 
 /** Who did it: their address, the configuration, or a deleted account. */
@@ -134,11 +137,8 @@ export function auditSentence(entry: AuditEntryText): string {
       return `${who} hid ${reviewTold(entry.entityId, before)} from the shop.`;
     case "review.show":
       return `${who} put ${reviewTold(entry.entityId, before)} back on the shop.`;
-    case "review.delete": {
-      const stars = typeof before.rating === "number" ? `${before.rating}-star ` : "";
-      const of = text(before.productName) ? `“${text(before.productName)}”` : "the shop";
-      return `${who} deleted their ${stars}review of ${of}${before.hidden === true ? ", which the shop had hidden" : ""}.`;
-    }
+    case "review.delete":
+      return `${who} deleted their ${reviewOf(before)}${before.hidden === true ? ", which the shop had hidden" : ""}.`;
     default:
       return `${who}: ${entry.action} on ${entry.entity} ${entry.entityId}.`;
   }

@@ -55,13 +55,14 @@ function timeline(order: OrderView): { label: string; at: string }[] {
  */
 function wayBack(actor: Actor, from: string | string[] | undefined): { href: string; label: string } {
   const list = listFrom(from);
-  const params = list?.params ?? {};
+  // The parameters `from` carries when it names this list; none (its first page) when it names another.
+  const paramsFor = (path: string) => (list?.path === path ? list.params : {});
   if (actor.role === "admin" && list?.path !== MY_ORDERS_PATH) {
-    const paging = readPageQuery(list?.path === MANAGE_ORDER_PATH ? params : {}, MANAGE_ORDER_PAGE_SIZE);
-    const filters = readOrderFilters(list?.path === MANAGE_ORDER_PATH ? params : {});
-    return { href: manageOrderHref(filters, paging.page, paging.cursor, keptPageSize(paging, MANAGE_ORDER_PAGE_SIZE)), label: "Back to Manage Order" };
+    const params = paramsFor(MANAGE_ORDER_PATH);
+    const paging = readPageQuery(params, MANAGE_ORDER_PAGE_SIZE);
+    return { href: manageOrderHref(readOrderFilters(params), paging.page, paging.cursor, keptPageSize(paging, MANAGE_ORDER_PAGE_SIZE)), label: "Back to Manage Order" };
   }
-  const paging = readPageQuery(list?.path === MY_ORDERS_PATH ? params : {}, MY_ORDERS_PAGE_SIZE);
+  const paging = readPageQuery(paramsFor(MY_ORDERS_PATH), MY_ORDERS_PAGE_SIZE);
   return { href: myOrdersHref(paging, paging.page, paging.cursor), label: "Back to My Orders" };
 }
 
