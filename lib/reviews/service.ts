@@ -4,7 +4,7 @@ import { requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { recordAudit } from "@/lib/audit/service";
 import { announceChange, onChange } from "@/lib/changes";
 import { findProductById } from "@/lib/catalog/service";
-import { getDb, type Db } from "@/lib/db/client";
+import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db/keyset";
 import { readCache } from "@/lib/db/read-cache";
 import { countRows } from "@/lib/db/row-counts";
@@ -211,6 +211,26 @@ export async function saveReview(actor: Actor, input: ReviewInput): Promise<{ re
 }
 
 /**
+ * Locks a review for a change by its author or an admin, and reads whose review of what it is (no
+ * product: a review of the shop), in the shape the audit log tells it from.
+ */
+async function lockReviewForAudit(tx: Tx, reviewId: string) {
+  const [row] = await tx
+    .select({ userId: review.userId, productId: review.productId, hidden: review.hidden, rating: review.rating, authorEmail: user.email, productName: product.name })
+    .from(review)
+    .innerJoin(user, eq(user.id, review.userId))
+    .leftJoin(product, eq(product.id, review.productId))
+    .where(eq(review.id, reviewId))
+    .for("update", { of: review });
+  if (!row) return null;
+  return {
+    userId: row.userId,
+    productId: row.productId,
+    audit: { hidden: row.hidden, author: row.authorEmail, rating: row.rating, productName: row.productName },
+  };
+}
+
+/**
  * Takes the actor's own review away for good: from the public site and from the admins' list. Someone
  * else's review, or one already gone, is not found (404), so an id does not tell whether it exists.
  * The audit log keeps what was withdrawn, so an admin can tell why a review left their list.
@@ -218,21 +238,10 @@ export async function saveReview(actor: Actor, input: ReviewInput): Promise<{ re
 export async function deleteOwnReview(actor: Actor, reviewId: string): Promise<{ productId: string | null }> {
   const db = await getDb();
   const productId = await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ userId: review.userId, productId: review.productId, hidden: review.hidden, rating: review.rating, authorEmail: user.email, productName: product.name })
-      .from(review)
-      .innerJoin(user, eq(user.id, review.userId))
-      .leftJoin(product, eq(product.id, review.productId))
-      .where(eq(review.id, reviewId))
-      .for("update", { of: review });
+    const before = await lockReviewForAudit(tx, reviewId);
     if (!before || before.userId !== actor.userId) throw new AppError("not_found", "You have no review with this id.");
     await tx.delete(review).where(eq(review.id, reviewId));
-    await recordAudit(tx, actor, {
-      action: "review.delete",
-      entity: "review",
-      entityId: reviewId,
-      before: { hidden: before.hidden, author: before.authorEmail, rating: before.rating, productName: before.productName },
-    });
+    await recordAudit(tx, actor, { action: "review.delete", entity: "review", entityId: reviewId, before: before.audit });
     return before.productId;
   });
   invalidatePublicReviews();
@@ -244,24 +253,11 @@ export async function setReviewHidden(actor: Actor, reviewId: string, hidden: bo
   requireAdmin(actor);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ hidden: review.hidden, rating: review.rating, authorEmail: user.email, productName: product.name })
-      .from(review)
-      .innerJoin(user, eq(user.id, review.userId))
-      .leftJoin(product, eq(product.id, review.productId))
-      .where(eq(review.id, reviewId))
-      .for("update", { of: review });
+    const before = await lockReviewForAudit(tx, reviewId);
     if (!before) throw new AppError("not_found", "No review with this id.");
-    if (before.hidden === hidden) return;
+    if (before.audit.hidden === hidden) return;
     await tx.update(review).set({ hidden }).where(eq(review.id, reviewId));
-    // Whose review of what (no product: a review of the shop), so that the audit log can say it.
-    await recordAudit(tx, actor, {
-      action: hidden ? "review.hide" : "review.show",
-      entity: "review",
-      entityId: reviewId,
-      before: { hidden: before.hidden, author: before.authorEmail, rating: before.rating, productName: before.productName },
-      after: { hidden },
-    });
+    await recordAudit(tx, actor, { action: hidden ? "review.hide" : "review.show", entity: "review", entityId: reviewId, before: before.audit, after: { hidden } });
   });
   invalidatePublicReviews();
   const [row] = await db

@@ -15,8 +15,6 @@ export const metadata: Metadata = { title: "Manage Products", robots: { index: f
 
 type ManageProductsPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const pageHref = manageProductsHref;
-
 export default async function ManageProductsPage({ searchParams }: ManageProductsPageProps) {
   if (!(await findPageAdmin("/dashboard/manageProducts"))) return <ForbiddenMessage />;
 
@@ -38,15 +36,15 @@ export default async function ManageProductsPage({ searchParams }: ManageProduct
         orders already placed keep it.
       </AdminPageHeader>
       {list.items.length === 0 ? (
-        <ListEmptyState total={list.total} page={page} firstPageHref={pageHref(1)} empty="No products on sale.">
+        <ListEmptyState total={list.total} page={page} firstPageHref={manageProductsHref(1)} empty="No products on sale.">
           <Link href="/dashboard/addProduct" className={textLinkClass}>
             Add the first product
           </Link>
         </ListEmptyState>
       ) : (
-        <ProductsTable products={list.items} offset={(page - 1) * list.pageSize} listHref={pageHref(page)} />
+        <ProductsTable products={list.items} offset={(page - 1) * list.pageSize} listHref={manageProductsHref(page)} />
       )}
-      <Pagination page={page} pageCount={pageCount} href={pageHref} label="Products pages" />
+      <Pagination page={page} pageCount={pageCount} href={manageProductsHref} label="Products pages" />
     </>
   );
 }
