@@ -4,12 +4,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState, type ChangeEvent } from "react";
-import { useForm, useWatch, type DefaultValues, type Path } from "react-hook-form";
+import { useForm, type DefaultValues, type Path } from "react-hook-form";
 import toast from "react-hot-toast";
 import { z } from "zod";
 import { buttonClasses } from "@/components/ui/button";
 import { sendJson } from "@/components/ui/send-json";
 import { TextField } from "@/components/ui/text-field";
+import { useFieldValue } from "@/components/ui/use-field-value";
 import { useImagePreview } from "@/components/ui/use-image-preview";
 import { useLeaveGuard } from "@/components/ui/use-leave-guard";
 import { productInputSchema, typedPriceSchema, type Product } from "@/models/catalog";
@@ -101,7 +102,8 @@ export function ProductForm(props: ProductFormProps) {
     handleSubmit,
     setError,
     reset,
-    control,
+    subscribe,
+    getValues,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<ProductFormValues, unknown, z.output<typeof addSchema>>({
     resolver: zodResolver(editing ? editSchema : addSchema),
@@ -111,7 +113,8 @@ export function ProductForm(props: ProductFormProps) {
   });
   // A minimum above the stock is allowed (stock can be 0 until a delivery), but the tool then shows as
   // out of stock: said while typing, so it is not a surprise on the shop's pages.
-  const [typedStock, typedMinimum] = useWatch({ control, name: ["stock", "minOrderQuantity"] });
+  const typedStock = useFieldValue({ subscribe, getValues }, "stock");
+  const typedMinimum = useFieldValue({ subscribe, getValues }, "minOrderQuantity");
   // Only for figures the form would accept: under a refused stock or minimum, its own error says it all.
   const unorderable = Number.isInteger(typedStock) && Number.isInteger(typedMinimum) && typedStock >= 0 && typedMinimum >= 1 && typedMinimum > typedStock;
 

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import toast from "react-hot-toast";
 import { z } from "zod";
 import { placeOrderAction } from "@/app/purchasePages/[id]/actions";
@@ -12,6 +12,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { FormStatus } from "@/components/ui/form-status";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
+import { useFieldValue } from "@/components/ui/use-field-value";
 import { formatMoney } from "@/lib/money/format";
 import { formatCount } from "@/models/count";
 import { phoneSchema, quantityMessage, shippingAddressSchema, type ShippingAddress } from "@/models/orders";
@@ -68,7 +69,8 @@ export function OrderForm({ productId, productName, email, unitPriceCents, shipp
     register,
     handleSubmit,
     setError,
-    control,
+    subscribe,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(schema),
@@ -76,7 +78,8 @@ export function OrderForm({ productId, productName, email, unitPriceCents, shipp
     reValidateMode: "onChange",
     defaultValues: { productId, phone: defaults?.phone ?? "", quantity: defaultQuantity, shippingAddress: defaults?.shippingAddress ?? EMPTY_ADDRESS },
   });
-  const quantity = useWatch({ control, name: "quantity" });
+  // A quantity typed before the page was ready counts too: the total shown is the one sent (ADR 066).
+  const quantity = useFieldValue({ subscribe, getValues }, "quantity");
   const tools = totalFor(unitPriceCents, quantity, minOrderQuantity, stock);
   // What the server will charge: the tools plus the flat shipping charge (SHIPPING_FLAT_CENTS).
   const total = tools === null ? null : tools + shippingCents;

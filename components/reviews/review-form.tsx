@@ -11,6 +11,7 @@ import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
 import { FormStatus } from "@/components/ui/form-status";
 import { sendJson } from "@/components/ui/send-json";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { useFieldValue } from "@/components/ui/use-field-value";
 import type { z } from "zod";
 import { reviewInputSchema, type MyReviewView, type ReviewInput } from "@/models/reviews";
 import { RatingInput } from "./rating-input";
@@ -46,6 +47,8 @@ export function ReviewForm({ author, existing, product }: ReviewFormProps) {
     setError,
     control,
     reset,
+    subscribe,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof reviewInputSchema>, unknown, ReviewInput>({
     resolver: zodResolver(reviewInputSchema),
@@ -53,7 +56,8 @@ export function ReviewForm({ author, existing, product }: ReviewFormProps) {
     reValidateMode: "onChange",
     defaultValues: { text: existing?.text ?? "", rating: existing?.rating },
   });
-  const text = useWatch({ control, name: "text" }) ?? "";
+  // Text typed before the page was ready counts too (ADR 066).
+  const text = useFieldValue({ subscribe, getValues }, "text") ?? "";
   const rating = useWatch({ control, name: "rating" });
   const length = text.trim().length;
 

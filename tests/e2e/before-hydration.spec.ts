@@ -3,7 +3,7 @@
 // tests use Playwright's own page, not ./fixtures, whose navigations wait for hydration: here the
 // click must come before it. Next's chunks are held until the test lets them through.
 import { expect, test, type Page } from "@playwright/test";
-import { browseFromOwnAddress, E2E_ADDRESS, photoFile, registerThroughApi, signInAsAdmin, uniqueEmail } from "./helpers";
+import { browseFromOwnAddress, E2E_ADDRESS, fillAddress, photoFile, registerThroughApi, signInAsAdmin, uniqueEmail } from "./helpers";
 
 /**
  * Holds Next's chunks until `release()`: every one, or with `marker` only those whose code contains it
@@ -197,7 +197,7 @@ test("a returning customer's last address is on the purchase page before the scr
   expect(orders.items[0]?.shippingAddress).toMatchObject({ line1: "7 Bench Lane", city: E2E_ADDRESS.city });
 });
 
-test("Edit Product shows the product's values before the scripts run", async ({ page, baseURL }) => {
+test("Edit Product shows the product's values before the scripts run, and warns about a minimum typed then", async ({ page, baseURL }) => {
   await signInAsAdmin(page, baseURL);
   const list = (await (await page.request.get("/api/products?sort=name")).json()) as {
     items: { id: string; name: string; description: string; priceCents: number; stock: number; minOrderQuantity: number }[];
@@ -212,5 +212,66 @@ test("Edit Product shows the product's values before the scripts run", async ({ 
   await expect(page.getByLabel("Price (USD)")).toHaveValue((product.priceCents / 100).toFixed(2));
   await expect(page.getByLabel("Description")).toHaveValue(product.description);
   expect(await reactHasStarted(page)).toBe(false);
+  // A minimum typed then, above the stock, gets the form's warning once the scripts have run.
+  const minimum = page.getByLabel("Minimum order quantity");
+  await minimum.fill(String(product.stock + 1));
   scripts.release();
+  await expect.poll(() => reactHasStarted(page)).toBe(true);
+  await expect(minimum).toHaveValue(String(product.stock + 1));
+  await expect(page.getByText(/^Customers cannot order this tool until the stock reaches/)).toBeVisible();
+});
+
+test("a review typed before the scripts run is counted and previewed once they have", async ({ page, baseURL }) => {
+  await registerThroughApi(page, baseURL, "Rae Early");
+  const scripts = await holdScripts(page);
+  await page.goto("/dashboard/addReview", { waitUntil: "domcontentloaded" });
+  await expect(page.getByTestId("review-text-count")).toHaveText("0 / 1000 characters");
+  expect(await reactHasStarted(page)).toBe(false);
+  const text = "Typed before the scripts: the block plane takes a fine shaving.";
+  await page.getByLabel("Your review").fill(text);
+  scripts.release();
+  await expect.poll(() => reactHasStarted(page)).toBe(true);
+  await expect(page.getByLabel("Your review")).toHaveValue(text);
+  await expect(page.getByTestId("review-text-count")).toHaveText(`${text.length} / 1000 characters`);
+  await expect(page.getByRole("region", { name: "Preview" }).getByText(text)).toBeVisible();
+});
+
+test("a quantity typed before the scripts run is the one the total shows and the order is placed for", async ({ page, baseURL }) => {
+  await registerThroughApi(page, baseURL, "Quinn Early");
+  const list = (await (await page.request.get("/api/products?sort=name")).json()) as { items: { id: string; stock: number; minOrderQuantity: number }[] };
+  const product = list.items.find((p) => p.stock >= p.minOrderQuantity + 1);
+  if (!product) throw new Error("no product with stock above its minimum");
+  const quantity = product.minOrderQuantity + 1;
+
+  // Coming from the product page with its minimum chosen, the page starts from that quantity's total.
+  const purchasePage = `/purchasePages/${product.id}?quantity=${product.minOrderQuantity}`;
+  // The total for the other quantity, as the page works it out once it is running.
+  await page.goto(purchasePage);
+  const total = page.getByTestId("order-total");
+  const startingTotal = (await total.textContent()) ?? "";
+  expect(startingTotal).toMatch(/^Total: \$/);
+  await expect(async () => {
+    // Typed afresh each try: a fill before the page was ready would leave nothing changed to notice.
+    await page.getByLabel("Quantity").fill("");
+    await page.getByLabel("Quantity").fill(String(quantity));
+    await expect(total).not.toHaveText(startingTotal, { timeout: 1_000 });
+  }).toPass();
+  const totalForQuantity = (await total.textContent()) ?? "";
+
+  const scripts = await holdScripts(page);
+  await page.goto(purchasePage, { waitUntil: "domcontentloaded" });
+  await expect(total).toHaveText(startingTotal);
+  await expect(page.getByLabel("Quantity")).toHaveValue(String(product.minOrderQuantity));
+  expect(await reactHasStarted(page)).toBe(false);
+  await page.getByLabel("Quantity").fill(String(quantity));
+  await page.getByLabel("Contact Number").fill("+1 555 010 0177");
+  await fillAddress(page);
+  scripts.release();
+  await expect.poll(() => reactHasStarted(page)).toBe(true);
+  await expect(total).toHaveText(totalForQuantity);
+
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\//);
+  const orders = (await (await page.request.get("/api/orders")).json()) as { items: { quantity: number }[] };
+  expect(orders.items[0]?.quantity).toBe(quantity);
 });
