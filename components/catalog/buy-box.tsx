@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { AddToCartButton } from "@/components/cart/add-to-cart-button";
 import { buttonClasses } from "@/components/ui/button";
 import { letGoOnWheel } from "@/components/ui/wheel";
@@ -38,6 +38,13 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
   const inputId = useId();
   const reasonId = useId();
   const buyable = state.kind !== "out";
+  // A figure typed before React took the page over stays in the field (React keeps it when it
+  // hydrates) but not in the state: Buy now and the price "in all" would go on with the minimum.
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const early = field.current?.value;
+    if (early !== undefined && early !== String(minOrderQuantity)) setTyped(early);
+  }, [minOrderQuantity]);
 
   const set = (value: number) => {
     const next = clamp(value, minOrderQuantity, stock);
@@ -97,6 +104,7 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
             −
           </button>
           <input
+            ref={field}
             id={inputId}
             type="number"
             onWheel={letGoOnWheel}

@@ -275,3 +275,20 @@ test("a quantity typed before the scripts run is the one the total shows and the
   const orders = (await (await page.request.get("/api/orders")).json()) as { items: { quantity: number }[] };
   expect(orders.items[0]?.quantity).toBe(quantity);
 });
+
+test("a quantity typed on a product page before the scripts run is the one Buy now takes", async ({ page }) => {
+  const product = (await (await page.request.get("/api/products/prd_claw_hammer_16oz")).json()) as { minOrderQuantity: number; stock: number };
+  const quantity = product.minOrderQuantity + 2;
+  expect(product.stock).toBeGreaterThanOrEqual(quantity);
+  const scripts = await holdScripts(page);
+  await page.goto("/products/prd_claw_hammer_16oz", { waitUntil: "domcontentloaded" });
+  const buyNow = page.getByRole("link", { name: /^Buy now: \d+ × / });
+  await expect(buyNow).toHaveAttribute("href", `/purchasePages/prd_claw_hammer_16oz?quantity=${product.minOrderQuantity}`);
+  expect(await reactHasStarted(page)).toBe(false);
+  await page.getByLabel("Quantity").fill(String(quantity));
+  scripts.release();
+  await expect.poll(() => reactHasStarted(page)).toBe(true);
+  await expect(page.getByLabel("Quantity")).toHaveValue(String(quantity));
+  await expect(buyNow).toHaveAttribute("href", `/purchasePages/prd_claw_hammer_16oz?quantity=${quantity}`);
+  await expect(buyNow).toHaveAccessibleName(new RegExp(`^Buy now: ${quantity} × `));
+});
