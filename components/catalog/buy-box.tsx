@@ -1,9 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { AddToCartButton } from "@/components/cart/add-to-cart-button";
 import { buttonClasses } from "@/components/ui/button";
+import { useTypedEarly } from "@/components/ui/use-typed-early";
 import { letGoOnWheel } from "@/components/ui/wheel";
 import { formatMoney } from "@/lib/money/format";
 import type { StockState } from "@/models/catalog";
@@ -38,13 +39,9 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
   const inputId = useId();
   const reasonId = useId();
   const buyable = state.kind !== "out";
-  // A figure typed before React took the page over stays in the field (React keeps it when it
-  // hydrates) but not in the state: Buy now and the price "in all" would go on with the minimum.
+  // A figure typed before the scripts ran: Buy now and the price "in all" take it, not the minimum.
   const field = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const early = field.current?.value;
-    if (early !== undefined && early !== String(minOrderQuantity)) setTyped(early);
-  }, [minOrderQuantity]);
+  useTypedEarly(field, String(minOrderQuantity), setTyped);
 
   const set = (value: number) => {
     const next = clamp(value, minOrderQuantity, stock);

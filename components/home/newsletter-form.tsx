@@ -1,13 +1,17 @@
 "use client";
 
-import { useId, useState, type FormEvent } from "react";
-import { notify } from "@/components/ui/notify";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { errorMessage, NETWORK_ERROR_MESSAGE, readJson, successMessage } from "@/components/ui/api-response";
 import { buttonClasses } from "@/components/ui/button";
+import { notify } from "@/components/ui/notify";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { useTypedEarly } from "@/components/ui/use-typed-early";
 
 export function NewsletterForm() {
   const [email, setEmail] = useState("");
+  // An address typed before the scripts ran is the one Subscribe sends.
+  const field = useRef<HTMLInputElement>(null);
+  useTypedEarly(field, "", setEmail);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const inputId = useId();
@@ -51,6 +55,7 @@ export function NewsletterForm() {
           Email address
         </label>
         <input
+          ref={field}
           id={inputId}
           name="email"
           type="email"

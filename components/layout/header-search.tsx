@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useTypedEarly } from "@/components/ui/use-typed-early";
 import { formatMoney } from "@/lib/money/format";
 import type { Product, ProductList } from "@/models/catalog";
 import { productPath } from "@/models/product-path";
@@ -51,6 +52,9 @@ export function HeaderSearch({ className = "", onNavigate }: { className?: strin
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const rootRef = useRef<HTMLFormElement>(null);
+  // Words typed before the scripts ran are what Enter searches for.
+  const field = useRef<HTMLInputElement>(null);
+  useTypedEarly(field, "", setText);
   const q = text.trim().slice(0, MAX_QUERY_LENGTH);
   const { items, settled } = useSuggestions(q);
   const expanded = open && q.length > 0 && (items.length > 0 || settled);
@@ -123,6 +127,7 @@ export function HeaderSearch({ className = "", onNavigate }: { className?: strin
         />
       </svg>
       <input
+        ref={field}
         id={inputId}
         name="q"
         type="search"

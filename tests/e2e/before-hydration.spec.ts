@@ -292,3 +292,32 @@ test("a quantity typed on a product page before the scripts run is the one Buy n
   await expect(buyNow).toHaveAttribute("href", `/purchasePages/prd_claw_hammer_16oz?quantity=${quantity}`);
   await expect(buyNow).toHaveAccessibleName(new RegExp(`^Buy now: ${quantity} × `));
 });
+
+test("words typed in the header's search before the scripts run are what Enter searches for", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const scripts = await holdScripts(page);
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  // The header's own field; the phone layout's copy sits in a hidden panel.
+  const find = page.getByLabel("Find a tool").filter({ visible: true });
+  await find.fill("spoke");
+  expect(await reactHasStarted(page)).toBe(false);
+  scripts.release();
+  await expect.poll(() => reactHasStarted(page)).toBe(true);
+  await expect(find).toHaveValue("spoke");
+  await find.press("Enter");
+  await expect(page).toHaveURL(/\/servicedata\?q=spoke$/);
+});
+
+test("an address typed in the newsletter form before the scripts run is the one Subscribe sends", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  const address = uniqueEmail();
+  await page.getByPlaceholder("Your Email").fill(address);
+  expect(await reactHasStarted(page)).toBe(false);
+  scripts.release();
+  await expect.poll(() => reactHasStarted(page)).toBe(true);
+  const sent = page.waitForRequest((request) => request.url().endsWith("/api/newsletter") && request.method() === "POST");
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  expect(JSON.parse((await sent).postData() ?? "{}")).toEqual({ email: address });
+  await expect(page.getByText("Thanks — you're on the list.")).toBeVisible();
+});
