@@ -1,9 +1,10 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { FormStatus } from "@/components/ui/form-status";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
+import { useTypedEarly } from "@/components/ui/use-typed-early";
 import { primaryButtonClass, textLinkClass } from "./auth-card";
 import { postJson } from "./auth-request";
 import { secondFactorMessage } from "./sign-in-messages";
@@ -38,6 +39,10 @@ const modes: Record<Mode, { path: string; label: string; hint: string; pattern: 
 export function TwoFactorChallenge({ next }: { next: string }) {
   const [mode, setMode] = useState<Mode>("app");
   const [code, setCode] = useState("");
+  // The page after a provider's sign-in draws this form on the server: a code typed before the
+  // scripts ran is the one Verify sends.
+  const field = useRef<HTMLInputElement>(null);
+  useTypedEarly(field, "", setCode);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -84,6 +89,7 @@ export function TwoFactorChallenge({ next }: { next: string }) {
       <form method="post" onSubmit={submit} noValidate aria-describedby="two-factor-status" className="mt-5 flex flex-col gap-5">
         <FormStatus id="two-factor-status" message={formError} />
         <TextField
+          ref={field}
           id="two-factor-code"
           label={current.label}
           hint={current.hint}

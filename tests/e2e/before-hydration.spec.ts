@@ -3,6 +3,7 @@
 // tests use Playwright's own page, not ./fixtures, whose navigations wait for hydration: here the
 // click must come before it. Next's chunks are held until the test lets them through.
 import { expect, test, type Page } from "@playwright/test";
+import { keyFromTotpUri, totpCode } from "@/tests/fixtures/totp";
 import { browseFromOwnAddress, E2E_ADDRESS, fillAddress, photoFile, registerThroughApi, signInAsAdmin, uniqueEmail } from "./helpers";
 
 /**
@@ -320,4 +321,31 @@ test("an address typed in the newsletter form before the scripts run is the one 
   await page.getByRole("button", { name: "Subscribe" }).click();
   expect(JSON.parse((await sent).postData() ?? "{}")).toEqual({ email: address });
   await expect(page.getByText("Thanks — you're on the list.")).toBeVisible();
+});
+
+test("a code typed on the second sign-in step before the scripts run is the one Verify sends", async ({ page, baseURL }) => {
+  const email = await registerThroughApi(page, baseURL, "Tam Early");
+  const origin = { origin: baseURL ?? "" };
+  // Two-factor on, through the same calls as the account's security page.
+  const enabled = await page.request.post("/api/auth/two-factor/enable", { data: { password: "a-long-password" }, headers: origin });
+  expect(enabled.status()).toBe(200);
+  const key = keyFromTotpUri(((await enabled.json()) as { totpURI: string }).totpURI);
+  const confirmed = await page.request.post("/api/auth/two-factor/verify-totp", { data: { code: totpCode(key) }, headers: origin });
+  expect(confirmed.status()).toBe(200);
+  await page.context().clearCookies();
+  await browseFromOwnAddress(page);
+  const password = await page.request.post("/api/auth/sign-in/email", { data: { email, password: "a-long-password" }, headers: origin });
+  expect(await password.json()).toMatchObject({ twoFactorRedirect: true });
+
+  // The page a provider's sign-in comes back to draws the step on the server.
+  const scripts = await holdScripts(page);
+  await page.goto("/login?step=two-factor&next=/dashboard/myorders", { waitUntil: "domcontentloaded" });
+  expect(await reactHasStarted(page)).toBe(false);
+  // The code just used to turn it on is spent: an app a step ahead shows the next one.
+  await page.getByLabel("Code from your authenticator app").fill(totpCode(key, 1));
+  scripts.release();
+  await expect.poll(() => reactHasStarted(page)).toBe(true);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("Signed in successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/myorders$/);
 });
