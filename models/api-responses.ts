@@ -115,7 +115,10 @@ export function pageSchema<T extends z.ZodType>(item: T) {
 export const sessionSchema = z.object({
   id: z.string(),
   device: z.string(),
-  ipAddress: z.string().nullable(),
+  ipAddress: z
+    .string()
+    .nullable()
+    .describe('Where it was signed in from: an IPv4 address, "localhost", or an IPv6 network ("2001:db8:1:2::/64"), which is all the shop keeps of an IPv6 address'),
   signedInAt: z.string(),
   lastSeenAt: z.string(),
   current: z.boolean(),

@@ -34,7 +34,11 @@ export async function SessionsSection({ actor, paging }: SecuritySectionProps & 
                   {s.current ? <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">This device</span> : null}
                 </p>
                 <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">
-                  {s.ipAddress ? <>Address {s.ipAddress} · </> : null}
+                  {s.ipAddress ? (
+                    <>
+                      {s.ipAddress.endsWith("/64") ? "Network" : "Address"} {s.ipAddress} ·{" "}
+                    </>
+                  ) : null}
                   Last active <time dateTime={s.lastSeenAt}>{formatDateTime(s.lastSeenAt)}</time> · Signed in{" "}
                   <time dateTime={s.signedInAt}>{formatDateTime(s.signedInAt)}</time>
                 </p>

@@ -51,15 +51,32 @@ export async function listSessions(actor: Actor, query: PageQuery = { page: 1, p
 /**
  * An address as people write it: IPv6 in its short form ("::1", not eight groups of four digits, which
  * made the sessions list wider than a 320 px phone), and an IPv4 address carried in IPv6 as IPv4.
+ *
+ * better-auth keeps only the network of an IPv6 address (its first 64 bits, the rest zero), so such an
+ * address is shown as that network ("2001:db8:1:2::/64"), not as an address nobody has. The loopback's
+ * network, all zero, is shown as "localhost": it read "Address ::".
  */
 export function shownAddress(address: string): string {
   if (!isIPv6(address)) return address;
   const short = new URL(`http://[${address}]`).hostname.slice(1, -1);
   const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(short);
-  if (!mapped?.[1] || !mapped[2]) return short;
-  const high = parseInt(mapped[1], 16);
-  const low = parseInt(mapped[2], 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+  if (mapped?.[1] && mapped[2]) {
+    const high = parseInt(mapped[1], 16);
+    const low = parseInt(mapped[2], 16);
+    return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+  }
+  if (short === "::") return "localhost";
+  return groupsOf(short).slice(4).every((group) => group === 0) ? `${short}/64` : short;
+}
+
+/** The eight 16-bit groups of an IPv6 address in the short form the URL parser writes. */
+function groupsOf(short: string): number[] {
+  const [head = "", tail] = short.split("::");
+  const parse = (part: string) => (part === "" ? [] : part.split(":").map((group) => parseInt(group, 16)));
+  if (tail === undefined) return parse(head);
+  const front = parse(head);
+  const back = parse(tail);
+  return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
 }
 
 /** Signs one of the actor's sessions out (their current one too, if they choose it). */
