@@ -31,6 +31,9 @@ export const productSchema = z.object({
   minOrderQuantity: z.number().int(),
 });
 
+/** A product taken off sale (`GET /api/admin/deleted-products`). */
+export const deletedProductSchema = productSchema.extend({ deletedAt: z.string() });
+
 export const productListSchema = z.object({
   items: z.array(productSchema),
   total: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_CATALOG_PAGE, MAX_PAYMENT_CENTS, MAX_SEARCH_LENGTH, MAX_UNITS } from "./catalog-limits";
-import { queryWholeNumber } from "./paging";
+import { pageQuerySchema, queryWholeNumber } from "./paging";
 import { textField } from "./text";
 
 export const productSorts = ["featured", "name", "price-asc", "price-desc", "newest"] as const;
@@ -169,3 +169,7 @@ export type ProductPatch = z.infer<typeof productPatchSchema>;
 // Zod-free, for client components (the catalog grid renders in the browser; ADR 038).
 export { schemaAvailability, stockState, type StockState } from "./stock";
 export { productPath } from "./product-path";
+
+/** Deleted Products (the page and `GET /api/admin/deleted-products`): offset pages, 25 to a page. */
+export const DELETED_PRODUCTS_PAGE_SIZE = 25;
+export const deletedProductListQuerySchema = pageQuerySchema(DELETED_PRODUCTS_PAGE_SIZE).omit({ cursor: true });

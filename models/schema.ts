@@ -123,6 +123,8 @@ export const product = pgTable(
     // Names are unique among the products on sale, in any case (lib/catalog/service.ts claimName). Not a
     // unique index: a shop that already has two products of one name must still migrate.
     index("product_live_name_lower_idx").on(sql`lower(${t.name})`).where(sql`deleted_at is null`),
+    // Deleted Products, the most recently deleted first.
+    index("product_deleted_newest_idx").on(t.deletedAt.desc(), t.id.desc()).where(sql`deleted_at is not null`),
   ],
 );
 

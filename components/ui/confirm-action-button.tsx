@@ -35,6 +35,8 @@ type ConfirmActionButtonProps = {
   focusAfter?: "main" | "row";
   /** Runs after a success, before the page is refreshed (a form clears what it showed). */
   onSuccess?: () => void;
+  /** "default" for an action that gives something back (Restore): its confirm button is not red. */
+  tone?: "danger" | "default";
 };
 
 /**
@@ -50,7 +52,7 @@ export function focusAfterSuccess(where: "main" | "row", button: HTMLElement | n
 /**
  * An action that cannot be taken back, after a confirmation that names the thing and the
  * consequence; declining (or Escape) says so in a toast. Admins delete products with it, customers
- * and admins cancel unpaid orders.
+ * and admins cancel unpaid orders; admins also restore deleted products (in the default tone).
  */
 export function ConfirmActionButton({
   url,
@@ -68,6 +70,7 @@ export function ConfirmActionButton({
   declinedMessage,
   focusAfter,
   onSuccess,
+  tone = "danger",
 }: ConfirmActionButtonProps) {
   const { pending, run } = useApiAction();
   const button = useRef<HTMLButtonElement>(null);
@@ -112,7 +115,7 @@ export function ConfirmActionButton({
         message={confirmMessage}
         confirmLabel={confirmLabel}
         cancelLabel={cancelLabel}
-        tone="danger"
+        tone={tone}
       />
     </>
   );

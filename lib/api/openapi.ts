@@ -3,6 +3,7 @@ import { apiRoutes, type Access } from "@/lib/api/routes";
 import { accountViewSchema, emailChangeSchema, emailRequestSchema, linkTokenSchema, passwordChangeSchema, passwordResetSchema, sessionListQuerySchema } from "@/models/accounts";
 import {
   authErrorBodySchema,
+  deletedProductSchema,
   errorBodySchema,
   healthSchema,
   liveSchema,
@@ -16,7 +17,7 @@ import {
   sessionSchema,
   uploadSchema,
 } from "@/models/api-responses";
-import { productInputSchema, productPatchSchema, productQuerySchema } from "@/models/catalog";
+import { deletedProductListQuerySchema, productInputSchema, productPatchSchema, productQuerySchema } from "@/models/catalog";
 import { putCartSchema } from "@/models/cart";
 import { contactSchema, newsletterSchema, unsubscribedSchema, unsubscribeSchema } from "@/models/messages";
 import { adminOrderListQuerySchema, myOrderListQuerySchema, placeOrderBodySchema, refundSchema, shippingSchema } from "@/models/orders";
@@ -94,6 +95,7 @@ const QUERIES: Record<string, ZodType> = {
   "GET /api/orders": myOrderListQuerySchema,
   "GET /api/reviews": reviewListQuerySchema,
   "GET /api/admin/reviews": reviewListQuerySchema,
+  "GET /api/admin/deleted-products": deletedProductListQuerySchema,
   "GET /api/users": userListQuerySchema,
   "GET /api/me/sessions": sessionListQuerySchema,
 };
@@ -116,6 +118,8 @@ const ANSWERS: Record<string, Answer> = {
   "GET /api/products/{id}": { status: 200, schema: productSchema },
   "PATCH /api/products/{id}": { status: 200, schema: productSchema },
   "DELETE /api/products/{id}": { status: 204 },
+  "POST /api/products/{id}/restore": { status: 200, schema: productSchema },
+  "GET /api/admin/deleted-products": { status: 200, schema: pageSchema(deletedProductSchema) },
   "GET /api/reviews": { status: 200, schema: pageSchema(reviewSchema) },
   "POST /api/reviews": { status: 201, schema: reviewSchema, alsoStatus: 200, alsoDescription: "Your review of the shop was already there: updated" },
   "DELETE /api/reviews/{id}": { status: 204 },

@@ -30,6 +30,7 @@ export const SHOP_ROUTES = {
   "GET /api/products/{id}": { access: "public", purpose: "one product" },
   "PATCH /api/products/{id}": { access: "admin", purpose: "edit a product" },
   "DELETE /api/products/{id}": { access: "admin", purpose: "remove a product" },
+  "POST /api/products/{id}/restore": { access: "admin", purpose: "put a deleted product back on sale" },
 
   "GET /api/reviews": { access: "public", purpose: "published reviews" },
   "POST /api/reviews": { access: "signed-in", purpose: "write or edit your review" },
@@ -85,6 +86,7 @@ export const SHOP_ROUTES = {
   "PATCH /api/users/{id}/status": { access: "admin", purpose: "disable or enable an account" },
   "GET /api/admin/orders": { access: "admin", purpose: "every order" },
   "GET /api/admin/reviews": { access: "admin", purpose: "every review, hidden ones too" },
+  "GET /api/admin/deleted-products": { access: "admin", purpose: "the products taken off sale" },
   "GET /api/admin/messages": { access: "admin", purpose: "contact messages" },
   "GET /api/admin/subscribers": { access: "admin", purpose: "newsletter subscribers (JSON or CSV)" },
   "GET /api/admin/audit": { access: "admin", purpose: "the audit log" },

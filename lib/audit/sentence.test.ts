@@ -22,6 +22,12 @@ describe("auditSentence", () => {
     expect(auditSentence({ ...base, action: "product.update", before: product, after: product })).toBe("ann@toolforge.test changed “Claw Hammer”: nothing visible.");
   });
 
+  it("tells a product put back on sale with its price and stock", () => {
+    expect(
+      auditSentence({ ...base, action: "product.restore", after: { name: "Claw Hammer", priceCents: 2499, stock: 12, minOrderQuantity: 10, imageUrl: "/a.webp" } }),
+    ).toBe("ann@toolforge.test put “Claw Hammer” back on sale at $24.99, 12 in stock.");
+  });
+
   it("tells role changes with the person they are about, including the configuration's", () => {
     expect(auditSentence({ ...base, entity: "user", entityId: "usr_bo", action: "user.role", before: { email: "bo@x.test", role: "customer" }, after: { email: "bo@x.test", role: "admin" } })).toBe(
       "ann@toolforge.test made bo@x.test an admin.",

@@ -85,6 +85,8 @@ export function auditSentence(entry: AuditEntryText): string {
       return `${who} changed “${text(before.name) ?? productName}”: ${productChanges(before, after)}.`;
     case "product.delete":
       return `${who} removed “${productName}” from the catalog.`;
+    case "product.restore":
+      return `${who} put “${productName}” back on sale at ${money(after.priceCents) ?? "—"}, ${text(after.stock) ?? "—"} in stock.`;
     case "order.delete": {
       const what = text(before.productName) ? ` of ${text(before.quantity) ?? "?"} × ${text(before.productName)}` : "";
       const whose = text(before.email) ? ` by ${text(before.email)}` : "";

@@ -1,9 +1,10 @@
 import "server-only";
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { recordAudit } from "@/lib/audit/service";
 import { announceChange, onChange } from "@/lib/changes";
 import { getDb, type Tx } from "@/lib/db/client";
+import { offsetPage } from "@/lib/db/keyset";
 import { getEnv } from "@/lib/env";
 import { containsPattern } from "@/lib/db/like";
 import { PRODUCT_NAME_LOCK } from "@/lib/db/locks";
@@ -15,6 +16,7 @@ import { MAX_UNITS, productIdSchema, type Product, type ProductInput, type Produ
 import { MAX_PAYMENT_CENTS } from "@/models/catalog-limits";
 import { countOf, formatCount } from "@/models/count";
 import { quantityMessage, unitsLeftMessage } from "@/models/orders";
+import type { Page, PageQuery } from "@/models/paging";
 import { product } from "@/models/schema";
 
 // The catalog is read on every home, catalog and API request and changes rarely: reads are cached in
@@ -192,7 +194,7 @@ function snapshot(p: Product): Record<string, unknown> {
  * and the admin's lists tell tools apart by it (and a form sent twice would otherwise add the tool twice).
  * A deleted product's name is free again. Call inside the transaction that writes the name.
  */
-async function claimName(tx: Tx, name: string, exceptId?: string): Promise<void> {
+async function claimName(tx: Tx, name: string, exceptId?: string, takenMessage?: string): Promise<void> {
   // Two admins saving one name at once: the second waits here for the first's commit, then sees its row.
   await tx.execute(sql`select pg_advisory_xact_lock(${PRODUCT_NAME_LOCK}, hashtext(lower(${name})))`);
   const [taken] = await tx
@@ -201,7 +203,7 @@ async function claimName(tx: Tx, name: string, exceptId?: string): Promise<void>
     .where(and(sql`lower(${product.name}) = lower(${name})`, isNull(product.deletedAt), exceptId === undefined ? undefined : ne(product.id, exceptId)))
     .limit(1);
   if (taken) {
-    const message = `A product named “${name}” is already on sale. Choose another name, or edit that product.`;
+    const message = takenMessage ?? `A product named “${name}” is already on sale. Choose another name, or edit that product.`;
     throw new AppError("conflict", message, { name: message });
   }
 }
@@ -333,6 +335,56 @@ export async function deleteProduct(actor: Actor, id: string): Promise<void> {
     await recordAudit(tx, actor, { action: "product.delete", entity: "product", entityId: id, before: snapshot(row) });
   });
   invalidateCatalog();
+}
+
+/** A product taken off sale, as Deleted Products lists it. */
+export type DeletedProduct = Product & { deletedAt: string };
+
+/** One page of the deleted products, the most recently deleted first (admins). */
+export async function listDeletedProducts(actor: Actor, query: PageQuery): Promise<Page<DeletedProduct>> {
+  requireAdmin(actor);
+  const db = await getDb();
+  const deleted = isNotNull(product.deletedAt);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ ...productColumns, deletedAt: product.deletedAt })
+      .from(product)
+      .where(deleted)
+      .orderBy(desc(product.deletedAt), desc(product.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(product).where(deleted),
+  ]);
+  const items = rows.map((row) => ({ ...row, deletedAt: (row.deletedAt ?? new Date(0)).toISOString() }));
+  return offsetPage(items, query, counted?.total ?? 0);
+}
+
+/**
+ * Puts a deleted product back on sale (admins), with the stock, price and text it had. Its name must be
+ * free among the products on sale: another tool may have taken it meanwhile.
+ */
+export async function restoreProduct(actor: Actor, id: string): Promise<Product> {
+  requireAdmin(actor);
+  const db = await getDb();
+  const restored = await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ name: product.name })
+      .from(product)
+      .where(and(eq(product.id, id), isNotNull(product.deletedAt)))
+      .for("update");
+    if (!found) throw new AppError("not_found", "No deleted product has this id.");
+    await claimName(tx, found.name, id, `A product named “${found.name}” is on sale. Rename it, or delete it, before restoring this one.`);
+    const [row] = await tx
+      .update(product)
+      .set({ deletedAt: null, updatedAt: new Date() })
+      .where(eq(product.id, id))
+      .returning(productColumns);
+    if (!row) throw new AppError("not_found", "No deleted product has this id.");
+    await recordAudit(tx, actor, { action: "product.restore", entity: "product", entityId: id, after: snapshot(row) });
+    return row;
+  });
+  invalidateCatalog();
+  return restored;
 }
 
 export type StockRequest = { productId: string; quantity: number };

@@ -227,6 +227,47 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
   await expect(audit.getByText(new RegExp(`^${escaped(ADMIN_EMAIL)} marked order TF-\\d+ of ${escaped(customerEmail)} as shipped\\.$`)).first()).toBeVisible();
 });
 
+test("a deleted product is listed under Deleted products and Restore puts it back on sale as it was", async ({ page, baseURL }) => {
+  await becomeAdmin(page, baseURL);
+  const origin = { origin: baseURL ?? "" };
+  const name = `Restored Rasp ${Date.now().toString(36)}`;
+  const created = await page.request.post("/api/products", {
+    data: { name, description: "A rasp that comes back.", imageUrl: "/images/products/claw-hammer.svg", priceCents: 1875, stock: 12, minOrderQuantity: 2 },
+    headers: origin,
+  });
+  expect(created.status()).toBe(201);
+  const productId = ((await created.json()) as { id: string }).id;
+  expect((await page.request.delete(`/api/products/${productId}`, { headers: origin })).status()).toBe(204);
+
+  await page.goto("/dashboard/manageProducts");
+  await page.getByRole("link", { name: "Deleted products" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/manageProducts\/deleted$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Deleted Products" })).toBeVisible();
+  const row = page.getByRole("table", { name: "Deleted products, most recently deleted first" }).getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("12");
+  await expect(row).toContainText(money(1875));
+  await expectNoAxeViolations(page);
+
+  await row.getByRole("button", { name: `Restore ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Put ${name} back on sale?` });
+  await expect(dialog).toContainText(`with 12 in stock at ${money(1875)}`);
+  await dialog.getByRole("button", { name: "Keep it deleted" }).click();
+  await expect(page.getByText("Not restored")).toBeVisible();
+  await row.getByRole("button", { name: `Restore ${name}` }).click();
+  await dialog.getByRole("button", { name: "Restore product" }).click();
+  await expect(page.getByText(`${name} is on sale again`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  // Back in the shop, with its stock and price.
+  const restored = (await (await page.request.get(`/api/products/${productId}`)).json()) as { stock: number; priceCents: number };
+  expect(restored).toMatchObject({ stock: 12, priceCents: 1875 });
+  await page.goto(`/products/${productId}`);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await page.goto("/dashboard/manageProducts");
+  await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(1);
+  await page.request.delete(`/api/products/${productId}`, { headers: origin });
+});
+
 test("editing a product changes only what was changed and keeps the photo", async ({ page, baseURL }) => {
   await becomeAdmin(page, baseURL);
   const origin = baseURL ?? "";

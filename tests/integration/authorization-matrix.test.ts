@@ -5,7 +5,7 @@ import { markVerifiedForTest } from "@/tests/fixtures/accounts";
 import { routesOnDisk, type FoundRoute, type RouteHandler } from "@/tests/fixtures/api-routes";
 import { makeRequest, noParams, pngBytes, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
-import { createProduct, createReviewForTest, markPaidForTest, TEST_ADDRESS } from "@/tests/fixtures/shop";
+import { createProduct, createReviewForTest, markDeletedForTest, markPaidForTest, TEST_ADDRESS } from "@/tests/fixtures/shop";
 
 /**
  * The authorization table (lib/api/routes.ts) against the routes on disk: every route file under
@@ -53,6 +53,15 @@ const cases: Record<string, Case> = {
   "GET /api/products/{id}": { ...withId((f) => f.productId, (id) => `/api/products/${id}`), expect: [200, 200, 200, 200] },
   "PATCH /api/products/{id}": { ...withId((f) => f.productId, (id) => `/api/products/${id}`), body: () => ({ json: { stock: 77 } }), expect: [401, 403, 403, 200] },
   "DELETE /api/products/{id}": { ...withId((f) => f.productId, (id) => `/api/products/${id}`), expect: [401, 403, 403, 204] },
+  "POST /api/products/{id}/restore": {
+    ...withId((f) => f.productId, (id) => `/api/products/${id}/restore`),
+    // The fixture's tool, deleted first: only a deleted product can be restored.
+    body: async (f) => {
+      await markDeletedForTest(f.productId);
+      return {};
+    },
+    expect: [401, 403, 403, 200],
+  },
 
   "GET /api/reviews": { path: at("/api/reviews"), expect: [200, 200, 200, 200] },
   "POST /api/reviews": { path: at("/api/reviews"), body: () => ({ json: { text: "Solid tools, fast delivery.", rating: 4.5 } }), expect: [401, 201, 201, 201] },
@@ -148,6 +157,7 @@ const cases: Record<string, Case> = {
   "GET /api/cart": { path: at("/api/cart"), expect: [401, 200, 200, 200] },
   "PUT /api/cart": { path: at("/api/cart"), body: () => ({ json: { items: [] } }), expect: [401, 200, 200, 200] },
   "GET /api/admin/reviews": { path: at("/api/admin/reviews"), expect: [401, 403, 403, 200] },
+  "GET /api/admin/deleted-products": { path: at("/api/admin/deleted-products"), expect: [401, 403, 403, 200] },
   "GET /api/admin/messages": { path: at("/api/admin/messages"), expect: [401, 403, 403, 200] },
   "GET /api/admin/subscribers": { path: at("/api/admin/subscribers?format=csv"), expect: [401, 403, 403, 200] },
   "GET /api/admin/audit": { path: at("/api/admin/audit"), expect: [401, 403, 403, 200] },
@@ -196,12 +206,15 @@ describe("the route table covers every route on disk", () => {
   });
 });
 
+let fixtureCount = 0;
+
 /** Fresh resources for a cell, so that a successful delete in one cell cannot change another. */
 async function fixture(): Promise<Fixture> {
   const { POST: placeOrder } = (await import("@/app/api/orders/route")) as { POST: Handler };
   const { POST: writeReview } = (await import("@/app/api/reviews/route")) as { POST: Handler };
   const { GET: listSessions } = (await import("@/app/api/me/sessions/route")) as { GET: Handler };
-  const item = await createProduct({ stock: 100 });
+  // A name of its own: a deleted tool is restored only while no tool on sale has its name.
+  const item = await createProduct({ stock: 100, name: `Matrix Mallet ${++fixtureCount}` });
   const place = async () => {
     const response = await placeOrder(makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity: 1, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS }, cookie: sessions.owner.cookie }), noParams());
     return ((await response.json()) as { id: string }).id;

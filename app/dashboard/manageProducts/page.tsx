@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminPageHeader, ListEmptyState } from "@/components/admin/data-table";
-import { manageProductsHref } from "@/components/admin/manage-products-href";
+import { deletedProductsHref, manageProductsHref } from "@/components/admin/manage-products-href";
 import { Pagination, readPage } from "@/components/admin/pagination";
 import { ProductsTable } from "@/components/admin/products-table";
 import { findPageAdmin } from "@/components/auth/session";
@@ -27,13 +27,18 @@ export default async function ManageProductsPage({ searchParams }: ManageProduct
       <AdminPageHeader
         title="Manage Products"
         actions={
-          <ButtonLink href="/dashboard/addProduct" prefetch={false}>
-            Add product
-          </ButtonLink>
+          <div className="flex flex-wrap items-center gap-4">
+            <Link href={deletedProductsHref(1)} prefetch={false} className={textLinkClass}>
+              Deleted products
+            </Link>
+            <ButtonLink href="/dashboard/addProduct" prefetch={false}>
+              Add product
+            </ButtonLink>
+          </div>
         }
       >
         {countOf(list.total, "product is", "products are")} on sale. Deleting a product takes it off sale;
-        orders already placed keep it.
+        orders already placed keep it, and Deleted products can put it back.
       </AdminPageHeader>
       {list.items.length === 0 ? (
         <ListEmptyState total={list.total} page={page} firstPageHref={manageProductsHref(1)} empty="No products on sale.">

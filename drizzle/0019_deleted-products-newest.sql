@@ -1,0 +1,1 @@
+CREATE INDEX "product_deleted_newest_idx" ON "product" USING btree ("deleted_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted_at is not null;
