@@ -1,10 +1,10 @@
 import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
-import { Img } from "@/components/ui/img";
 import { formatMoney } from "@/lib/money/format";
 import type { DeletedProduct } from "@/lib/catalog/service";
 import { formatCount } from "@/models/count";
 import { formatDateTime } from "@/models/dates";
 import { cellClass, TableFrame } from "./data-table";
+import { ProductLeadCells } from "./products-table";
 
 /** Products taken off sale, as they were when deleted, each with Restore. */
 export function DeletedProductsTable({ products, offset }: { products: DeletedProduct[]; offset: number }) {
@@ -18,13 +18,7 @@ export function DeletedProductsTable({ products, offset }: { products: DeletedPr
       <tbody>
         {products.map((product, index) => (
           <tr key={product.id} data-product-id={product.id} className="border-b border-slate-200 last:border-b-0">
-            <td className={`${cellClass} text-slate-600`}>{offset + index + 1}</td>
-            <td className={cellClass}>
-              <Img src={product.imageUrl} alt="" width={64} height={48} loading="lazy" className="h-12 w-16 rounded-md bg-stone-100 object-cover" />
-            </td>
-            <th scope="row" className={`${cellClass} text-left font-semibold text-slate-900`}>
-              {product.name}
-            </th>
+            <ProductLeadCells product={product} number={offset + index + 1} />
             <td className={`${cellClass} text-slate-800`}>{formatCount(product.stock)}</td>
             <td className={`${cellClass} whitespace-nowrap text-slate-800`}>{formatMoney(product.priceCents, product.currency)}</td>
             <td className={`${cellClass} text-slate-800`}>

@@ -8,6 +8,21 @@ import { cellClass, deleteButtonTone, TableFrame } from "./data-table";
 import { withListReturn } from "./list-return";
 import { formatCount } from "@/models/count";
 
+/** A product row's first cells in the admin's product tables: its number in the list, photo and name (the row's header). */
+export function ProductLeadCells({ product, number }: { product: Pick<Product, "imageUrl" | "name">; number: number }) {
+  return (
+    <>
+      <td className={`${cellClass} text-slate-600`}>{number}</td>
+      <td className={cellClass}>
+        <Img src={product.imageUrl} alt="" width={64} height={48} loading="lazy" className="h-12 w-16 rounded-md bg-stone-100 object-cover" />
+      </td>
+      <th scope="row" className={`${cellClass} text-left font-semibold text-slate-900`}>
+        {product.name}
+      </th>
+    </>
+  );
+}
+
 /** The catalog as admins manage it: photo, name, stock, price, minimum order, Edit and Delete. */
 export function ProductsTable({ products, offset, listHref }: { products: Product[]; offset: number; /** This page of the list, where an edit returns. */ listHref: string }) {
   return (
@@ -15,13 +30,7 @@ export function ProductsTable({ products, offset, listHref }: { products: Produc
       <tbody>
         {products.map((product, index) => (
           <tr key={product.id} data-product-id={product.id} className="border-b border-slate-200 last:border-b-0">
-            <td className={`${cellClass} text-slate-600`}>{offset + index + 1}</td>
-            <td className={cellClass}>
-              <Img src={product.imageUrl} alt="" width={64} height={48} loading="lazy" className="h-12 w-16 rounded-md bg-stone-100 object-cover" />
-            </td>
-            <th scope="row" className={`${cellClass} text-left font-semibold text-slate-900`}>
-              {product.name}
-            </th>
+            <ProductLeadCells product={product} number={offset + index + 1} />
             <td className={`${cellClass} ${product.stock < product.minOrderQuantity ? "font-semibold text-red-700" : "text-slate-800"}`}>
               {formatCount(product.stock)}
               {product.stock < product.minOrderQuantity ? <span className="block text-xs font-medium">Out of stock</span> : null}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./fixtures";
 import sharp from "sharp";
-import { ADMIN_EMAIL, expectNoAxeViolations, registerThroughPage, signInAsAdmin, verifyEmailThroughMail } from "./helpers";
+import { addProductThroughApi, ADMIN_EMAIL, expectNoAxeViolations, registerThroughPage, signInAsAdmin, verifyEmailThroughMail } from "./helpers";
 import { E2E_ADDRESS, fillAddress } from "./helpers";
 
 const nextYear = String(new Date().getFullYear() + 1);
@@ -230,13 +230,7 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
 test("a deleted product is listed under Deleted products and Restore puts it back on sale as it was", async ({ page, baseURL }) => {
   await becomeAdmin(page, baseURL);
   const origin = { origin: baseURL ?? "" };
-  const name = `Restored Rasp ${Date.now().toString(36)}`;
-  const created = await page.request.post("/api/products", {
-    data: { name, description: "A rasp that comes back.", imageUrl: "/images/products/claw-hammer.svg", priceCents: 1875, stock: 12, minOrderQuantity: 2 },
-    headers: origin,
-  });
-  expect(created.status()).toBe(201);
-  const productId = ((await created.json()) as { id: string }).id;
+  const { id: productId, name } = await addProductThroughApi(page, baseURL, { name: "Restored Rasp", priceCents: 1875, stock: 12, minOrderQuantity: 2 });
   expect((await page.request.delete(`/api/products/${productId}`, { headers: origin })).status()).toBe(204);
 
   await page.goto("/dashboard/manageProducts");
@@ -271,12 +265,7 @@ test("a deleted product is listed under Deleted products and Restore puts it bac
 test("editing a product changes only what was changed and keeps the photo", async ({ page, baseURL }) => {
   await becomeAdmin(page, baseURL);
   const origin = baseURL ?? "";
-  const response = await page.request.post("/api/products", {
-    data: { name: `Cold Chisel ${Date.now().toString(36)}`, description: "A chisel for cutting steel.", imageUrl: "/images/products/claw-hammer.svg", priceCents: 999, stock: 12, minOrderQuantity: 1 },
-    headers: { origin },
-  });
-  expect(response.status()).toBe(201);
-  const product = (await response.json()) as { id: string; name: string; imageUrl: string };
+  const product = await addProductThroughApi(page, baseURL, { name: "Cold Chisel", description: "A chisel for cutting steel.", priceCents: 999, stock: 12, minOrderQuantity: 1 });
 
   await page.goto("/dashboard/manageProducts");
   await page.getByRole("link", { name: `Edit ${product.name}` }).click();

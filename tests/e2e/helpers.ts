@@ -179,3 +179,24 @@ export async function fillAddress(page: Page, address = E2E_ADDRESS): Promise<vo
   await page.getByLabel("Postal code").fill(address.postalCode);
   await page.getByLabel("Country").fill(address.country);
 }
+
+/** A tool a test added through the API, as `POST /api/products` answered it. */
+export type AddedProduct = { id: string; name: string; imageUrl: string; priceCents: number; stock: number; minOrderQuantity: number };
+
+/**
+ * Adds a tool of the test's own through the API, with `adminPage` signed in as an admin. Its name gets
+ * a unique ending, as names are unique among the tools on sale; a test that reads or changes stock uses
+ * such a tool, never a sample one that the tests beside it may order.
+ */
+export async function addProductThroughApi(
+  adminPage: Page,
+  baseURL: string | undefined,
+  tool: { name: string; description?: string; priceCents: number; stock: number; minOrderQuantity: number },
+): Promise<AddedProduct> {
+  const created = await adminPage.request.post("/api/products", {
+    data: { description: `${tool.name}, made for a test.`, imageUrl: "/images/products/claw-hammer.svg", ...tool, name: `${tool.name} ${Date.now().toString(36)}` },
+    headers: { origin: baseURL ?? "" },
+  });
+  expect(created.status()).toBe(201);
+  return (await created.json()) as AddedProduct;
+}

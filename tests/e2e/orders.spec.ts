@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { E2E_ADDRESS, expectNoAxeViolations, fillAddress, registerThroughPage, signInAsAdmin } from "./helpers";
+import { addProductThroughApi, E2E_ADDRESS, expectNoAxeViolations, fillAddress, registerThroughPage, signInAsAdmin } from "./helpers";
 
 type Product = { id: string; name: string; priceCents: number; currency: string; stock: number; minOrderQuantity: number };
 
@@ -19,13 +19,7 @@ test("order a tool from the home page with a shipping address, then cancel the o
   const adminPage = await admin.newPage();
   await signInAsAdmin(adminPage, baseURL);
   const origin = { origin: baseURL ?? "" };
-  const name = `Order Spokeshave ${Date.now().toString(36)}`;
-  const created = await adminPage.request.post("/api/products", {
-    data: { name, description: "A spokeshave for the order test.", imageUrl: "/images/products/claw-hammer.svg", priceCents: 2350, stock: 40, minOrderQuantity: 2 },
-    headers: origin,
-  });
-  expect(created.status()).toBe(201);
-  const productId = ((await created.json()) as Product).id;
+  const { id: productId, name } = await addProductThroughApi(adminPage, baseURL, { name: "Order Spokeshave", priceCents: 2350, stock: 40, minOrderQuantity: 2 });
   const before = await productFromApi(page, productId);
 
   const email = await registerThroughPage(page, "Olive Orderer");

@@ -1,7 +1,7 @@
 import { addFromProductPage, productWithMinimum, type CartProduct as Product } from "./cart-helpers";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { E2E_ADDRESS, expectNoAxeViolations, fillAddress, registerThroughPage, signInAsAdmin } from "./helpers";
+import { addProductThroughApi, E2E_ADDRESS, expectNoAxeViolations, fillAddress, registerThroughPage, signInAsAdmin } from "./helpers";
 
 // Runs after every other spec file ("after-the-rest" in playwright.config.ts): each test adds a tool of
 // its own and takes it out of stock or off sale, which would otherwise change what the home page's
@@ -20,12 +20,7 @@ async function checkoutWithNewTool(page: Page, browser: Browser, baseURL: string
   const adminPage = await admin.newPage();
   await signInAsAdmin(adminPage, baseURL);
   const origin = { origin: baseURL ?? "" };
-  const created = await adminPage.request.post("/api/products", {
-    data: { ...tool, name: `${tool.name} ${Date.now().toString(36)}`, description: "A scraper for the checkout tests.", imageUrl: "/images/products/claw-hammer.svg" },
-    headers: origin,
-  });
-  expect(created.status()).toBe(201);
-  const scraper = (await created.json()) as Product;
+  const scraper = await addProductThroughApi(adminPage, baseURL, { ...tool, description: "A scraper for the checkout tests." });
 
   await registerThroughPage(page, customer);
   await page.goto(`/products/${scraper.id}`);
@@ -49,12 +44,7 @@ test("a product taken off sale after it went into a signed-in cart is named on t
   const admin = await browser.newContext({ baseURL });
   const adminPage = await admin.newPage();
   await signInAsAdmin(adminPage, baseURL);
-  const created = await adminPage.request.post("/api/products", {
-    data: { name: `Offsale Scraper ${Date.now().toString(36)}`, description: "A card scraper for the cart test.", imageUrl: "/images/products/claw-hammer.svg", priceCents: 850, stock: 10, minOrderQuantity: 1 },
-    headers: { origin: baseURL ?? "" },
-  });
-  expect(created.status()).toBe(201);
-  const scraper = (await created.json()) as Product;
+  const scraper = await addProductThroughApi(adminPage, baseURL, { name: "Offsale Scraper", description: "A card scraper for the cart test.", priceCents: 850, stock: 10, minOrderQuantity: 1 });
   const other = await productWithMinimum(page);
   await registerThroughPage(page, "Otto Offsale");
   await addFromProductPage(page, other);
@@ -120,12 +110,7 @@ test("an unpaid order's own page offers Cancel beside Pay now, and the order sta
   const adminPage = await admin.newPage();
   await signInAsAdmin(adminPage, baseURL);
   const origin = { origin: baseURL ?? "" };
-  const created = await adminPage.request.post("/api/products", {
-    data: { name: `Cancel Rasp ${Date.now().toString(36)}`, description: "A rasp for the cancel test.", imageUrl: "/images/products/claw-hammer.svg", priceCents: 1200, stock: 20, minOrderQuantity: 2 },
-    headers: origin,
-  });
-  expect(created.status()).toBe(201);
-  const product = (await created.json()) as Product;
+  const product = await addProductThroughApi(adminPage, baseURL, { name: "Cancel Rasp", description: "A rasp for the cancel test.", priceCents: 1200, stock: 20, minOrderQuantity: 2 });
   const stockOf = async () => ((await (await page.request.get(`/api/products/${product.id}`)).json()) as Product).stock;
 
   await registerThroughPage(page, "Cato Cancel");
