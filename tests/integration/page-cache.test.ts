@@ -15,7 +15,15 @@ import { expireSharedCopiesWithTheSecond, SHARED_CACHE_CONTROL } from "@/server/
  * in parts and counts its renders.
  */
 
-type Page = { status?: number; cacheControl?: string; cookie?: boolean; type?: string; delayMs?: number };
+type Page = {
+  status?: number;
+  cacheControl?: string;
+  cookie?: boolean;
+  type?: string;
+  delayMs?: number;
+  /** The render waits (up to 5 s) until this many renders run at once: overlap shown without a race against the clock. */
+  meetAt?: number;
+};
 
 const PARTS = ['<!DOCTYPE html><html><head><script src="/_next/static/chunks/a.js" async></script><scr', "ipt>self.__next_f=[]</script></head><body><p>", "render #", "</p></body></html>"];
 
@@ -38,6 +46,9 @@ async function serveWith(cache: ReturnType<typeof createPageCache>, pages: Recor
     res.flushHeaders();
     res.write(PARTS[0]);
     await new Promise((resolve) => setTimeout(resolve, page.delayMs ?? 0));
+    for (const started = Date.now(); page.meetAt !== undefined && running.now < page.meetAt && Date.now() - started < 5_000; ) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
     dropWhileRendering?.();
     res.write(PARTS[1]);
     res.write(Buffer.from(`${PARTS[2]}${count}`));
@@ -219,7 +230,9 @@ describe("the page cache", () => {
   });
 
   test("pages that were never kept are rendered for each request, not queued behind each other", async () => {
-    const site = await serveWith(createPageCache(), { "/private": { cacheControl: "private, no-store", delayMs: 100 } });
+    // Each render waits for the four to run at once; renders queued behind each other would never meet.
+    // (A fixed 100 ms render lost that race on a busy CI machine: the fourth request came after the first answer.)
+    const site = await serveWith(createPageCache(), { "/private": { cacheControl: "private, no-store", meetAt: 4 } });
     try {
       const answers = await Promise.all(Array.from({ length: 4 }, () => site.get("/private")));
       expect(site.renders).toHaveLength(4);
