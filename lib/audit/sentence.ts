@@ -49,13 +49,13 @@ function productChanges(before: Values, after: Values): string {
   return changes.length ? changes.join(", ") : "nothing visible";
 }
 
-/** "the 2-star review of “Claw Hammer” by bo@x.test"; entries written before the author was kept name the review's id. */
 /** "4-star review of “Claw Hammer”" (or "of the shop"), from what an entry kept of a review. */
 function reviewOf(before: Values): string {
   const stars = typeof before.rating === "number" ? `${before.rating}-star ` : "";
   return `${stars}review of ${text(before.productName) ? `“${text(before.productName)}”` : "the shop"}`;
 }
 
+/** "the 2-star review of “Claw Hammer” by bo@x.test"; entries written before the author was kept name the review's id. */
 function reviewTold(id: string, before: Values): string {
   const author = text(before.author);
   return author ? `the ${reviewOf(before)} by ${author}` : `review ${id}`;
