@@ -1,8 +1,9 @@
 import "server-only";
-import { isIPv4, isIPv6 } from "node:net";
+import { isIPv6 } from "node:net";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { ipv6Groups } from "@/lib/ipv6";
 import { log } from "@/lib/log";
 import { rateLimitHit } from "@/models/schema";
 import { noteRateLimitRefusal } from "@/server/request-context.mjs";
@@ -186,19 +187,9 @@ export const betterAuthRateLimitStorage = {
 
 /** "2001:db8:1:2::/64" for any address in that /64: one household or host, however many addresses it rotates through. */
 function ipv6Network(address: string): string {
-  let text = address.toLowerCase();
-  const embedded = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(text);
-  if (embedded?.[1] && isIPv4(embedded[1])) {
-    const [a, b, c, d] = embedded[1].split(".").map(Number) as [number, number, number, number];
-    text = `${text.slice(0, -embedded[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = "", tail] = text.split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail === undefined ? [] : tail ? tail.split(":") : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
-  return `${groups
+  return `${ipv6Groups(address)
     .slice(0, 4)
-    .map((group) => Number.parseInt(group, 16).toString(16))
+    .map((group) => group.toString(16))
     .join(":")}::/64`;
 }
 

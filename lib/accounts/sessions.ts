@@ -4,6 +4,7 @@ import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { offsetPage } from "@/lib/db/keyset";
 import { AppError } from "@/lib/errors";
+import { ipv6Groups } from "@/lib/ipv6";
 import { SESSION_PAGE_SIZE } from "@/models/accounts";
 import type { Page, PageQuery } from "@/models/paging";
 import { session } from "@/models/schema";
@@ -66,17 +67,7 @@ export function shownAddress(address: string): string {
     return [high >> 8, high & 255, low >> 8, low & 255].join(".");
   }
   if (short === "::") return "localhost";
-  return groupsOf(short).slice(4).every((group) => group === 0) ? `${short}/64` : short;
-}
-
-/** The eight 16-bit groups of an IPv6 address in the short form the URL parser writes. */
-function groupsOf(short: string): number[] {
-  const [head = "", tail] = short.split("::");
-  const parse = (part: string) => (part === "" ? [] : part.split(":").map((group) => parseInt(group, 16)));
-  if (tail === undefined) return parse(head);
-  const front = parse(head);
-  const back = parse(tail);
-  return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
+  return ipv6Groups(short).slice(4).every((group) => group === 0) ? `${short}/64` : short;
 }
 
 /** Signs one of the actor's sessions out (their current one too, if they choose it). */
