@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AdminPageHeader, ListEmptyState } from "@/components/admin/data-table";
-import { Pagination, readPage } from "@/components/admin/pagination";
+import { listHref, Pagination, readPage } from "@/components/admin/pagination";
 import { TextMessages } from "@/components/admin/text-messages";
 import { findPageAdmin } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Text messages", robots: { index: fal
 
 type TextsPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const pageHref = (page: number) => (page > 1 ? `/dashboard/texts?page=${page}` : "/dashboard/texts");
+const pageHref = (page: number) => listHref("/dashboard/texts", {}, page);
 
 /** The SMS outbox: with no SMS provider configured, texts (sign-in codes) are kept here instead of sent. */
 export default async function TextsPage({ searchParams }: TextsPageProps) {
