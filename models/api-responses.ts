@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Product, ProductList } from "./catalog";
+import type { DeletedProduct, Product, ProductList } from "./catalog";
 import { ORDER_STATUS_VALUES, type OrderView } from "./orders";
 import type { ReviewView } from "./reviews";
 
@@ -140,6 +140,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
 export type ResponseShapesMatchTheServices = [
   Assert<Same<z.infer<typeof productSchema>, Product>>,
+  Assert<Same<z.infer<typeof deletedProductSchema>, DeletedProduct>>,
   Assert<Same<z.infer<typeof productListSchema>, ProductList>>,
   Assert<Same<z.infer<typeof reviewSchema>, ReviewView>>,
   Assert<Same<z.infer<typeof orderSchema>, OrderView>>,

@@ -45,6 +45,8 @@ export type Product = {
 };
 
 export type ProductList = { items: Product[]; total: number; page: number; pageSize: number };
+/** A product taken off sale, as Deleted Products lists it. */
+export type DeletedProduct = Product & { deletedAt: string };
 
 /**
  * A price typed in dollars ("24.99" or 24.99) to integer cents, by string arithmetic so that no

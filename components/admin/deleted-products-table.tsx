@@ -1,6 +1,6 @@
 import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
 import { formatMoney } from "@/lib/money/format";
-import type { DeletedProduct } from "@/lib/catalog/service";
+import type { DeletedProduct } from "@/models/catalog";
 import { formatCount } from "@/models/count";
 import { formatDateTime } from "@/models/dates";
 import { cellClass, TableFrame } from "./data-table";

@@ -12,7 +12,7 @@ import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { formatMoney, formatUnits } from "@/lib/money/format";
 import { isShowableImage } from "@/lib/storage";
-import { MAX_UNITS, productIdSchema, type Product, type ProductInput, type ProductList, type ProductPatch, type ProductQuery } from "@/models/catalog";
+import { MAX_UNITS, productIdSchema, type DeletedProduct, type Product, type ProductInput, type ProductList, type ProductPatch, type ProductQuery } from "@/models/catalog";
 import { MAX_PAYMENT_CENTS } from "@/models/catalog-limits";
 import { countOf, formatCount } from "@/models/count";
 import { quantityMessage, unitsLeftMessage } from "@/models/orders";
@@ -336,9 +336,6 @@ export async function deleteProduct(actor: Actor, id: string): Promise<void> {
   });
   invalidateCatalog();
 }
-
-/** A product taken off sale, as Deleted Products lists it. */
-export type DeletedProduct = Product & { deletedAt: string };
 
 /** One page of the deleted products, the most recently deleted first (admins). */
 export async function listDeletedProducts(actor: Actor, query: PageQuery): Promise<Page<DeletedProduct>> {
