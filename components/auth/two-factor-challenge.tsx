@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { FormStatus } from "@/components/ui/form-status";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
@@ -41,8 +41,7 @@ export function TwoFactorChallenge({ next }: { next: string }) {
   const [code, setCode] = useState("");
   // The page after a provider's sign-in draws this form on the server: a code typed before the
   // scripts ran is the one Verify sends.
-  const field = useRef<HTMLInputElement>(null);
-  useTypedEarly(field, "", setCode);
+  const field = useTypedEarly("", setCode);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { AddToCartButton } from "@/components/cart/add-to-cart-button";
 import { buttonClasses } from "@/components/ui/button";
 import { useTypedEarly } from "@/components/ui/use-typed-early";
@@ -40,8 +40,7 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
   const reasonId = useId();
   const buyable = state.kind !== "out";
   // A figure typed before the scripts ran: Buy now and the price "in all" take it, not the minimum.
-  const field = useRef<HTMLInputElement>(null);
-  useTypedEarly(field, String(minOrderQuantity), setTyped);
+  const field = useTypedEarly(String(minOrderQuantity), setTyped);
 
   const set = (value: number) => {
     const next = clamp(value, minOrderQuantity, stock);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { errorMessage, NETWORK_ERROR_MESSAGE, readJson, successMessage } from "@/components/ui/api-response";
 import { buttonClasses } from "@/components/ui/button";
 import { notify } from "@/components/ui/notify";
@@ -10,8 +10,7 @@ import { useTypedEarly } from "@/components/ui/use-typed-early";
 export function NewsletterForm() {
   const [email, setEmail] = useState("");
   // An address typed before the scripts ran is the one Subscribe sends.
-  const field = useRef<HTMLInputElement>(null);
-  useTypedEarly(field, "", setEmail);
+  const field = useTypedEarly("", setEmail);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const inputId = useId();

@@ -53,8 +53,7 @@ export function HeaderSearch({ className = "", onNavigate }: { className?: strin
   const [active, setActive] = useState(-1);
   const rootRef = useRef<HTMLFormElement>(null);
   // Words typed before the scripts ran are what Enter searches for.
-  const field = useRef<HTMLInputElement>(null);
-  useTypedEarly(field, "", setText);
+  const field = useTypedEarly("", setText);
   const q = text.trim().slice(0, MAX_QUERY_LENGTH);
   const { items, settled } = useSuggestions(q);
   const expanded = open && q.length > 0 && (items.length > 0 || settled);
