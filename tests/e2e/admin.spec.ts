@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./fixtures";
 import sharp from "sharp";
-import { addProductThroughApi, ADMIN_EMAIL, expectNoAxeViolations, registerThroughPage, signInAsAdmin, verifyEmailThroughMail } from "./helpers";
+import { addProductThroughApi, ADMIN_EMAIL, buyNowOnHomePage, expectNoAxeViolations, registerThroughPage, signInAsAdmin, verifyEmailThroughMail } from "./helpers";
 import { E2E_ADDRESS, fillAddress } from "./helpers";
 
 const nextYear = String(new Date().getFullYear() + 1);
@@ -101,12 +101,7 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
   const customerEmail = await registerThroughPage(customer, "Cory Customer");
-  const buyNow = customer.locator('[data-section="products"]').getByRole("link", { name: `Buy now: ${name}` });
-  await expect(async () => {
-    await customer.goto("/");
-    await expect(buyNow).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-  await buyNow.click();
+  await (await buyNowOnHomePage(customer, name)).click();
   await expect(customer).toHaveURL(new RegExp(`/purchasePages/${productId}$`));
   await customer.getByLabel("Contact Number").fill("+1 555 010 0142");
   await fillAddress(customer);

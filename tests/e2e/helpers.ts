@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { linkIn, newestMailTo } from "./mail";
 
@@ -199,4 +199,17 @@ export async function addProductThroughApi(
   });
   expect(created.status()).toBe(201);
   return (await created.json()) as AddedProduct;
+}
+
+/**
+ * The home page's "Buy now" for a tool just added: the home page is rendered statically and rebuilt
+ * after the change, leading with the newest tools, so it is reloaded until the tool shows.
+ */
+export async function buyNowOnHomePage(page: Page, name: string): Promise<Locator> {
+  const buyNow = page.locator('[data-section="products"]').getByRole("link", { name: `Buy now: ${name}` });
+  await expect(async () => {
+    await page.goto("/");
+    await expect(buyNow).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  return buyNow;
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { addProductThroughApi, E2E_ADDRESS, expectNoAxeViolations, fillAddress, registerThroughPage, signInAsAdmin } from "./helpers";
+import { addProductThroughApi, buyNowOnHomePage, E2E_ADDRESS, expectNoAxeViolations, fillAddress, registerThroughPage, signInAsAdmin } from "./helpers";
 
 type Product = { id: string; name: string; priceCents: number; currency: string; stock: number; minOrderQuantity: number };
 
@@ -23,13 +23,7 @@ test("order a tool from the home page with a shipping address, then cancel the o
   const before = await productFromApi(page, productId);
 
   const email = await registerThroughPage(page, "Olive Orderer");
-  const buyNow = page.locator('[data-section="products"]').getByRole("link", { name: `Buy now: ${name}` });
-  await expect(async () => {
-    await page.goto("/");
-    await expect(buyNow).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-
-  await buyNow.click();
+  await (await buyNowOnHomePage(page, name)).click();
   await expect(page).toHaveURL(new RegExp(`/purchasePages/${productId}$`));
   await expect(page).toHaveTitle("ToolForge | Purchase");
   await expect(page.getByRole("heading", { level: 1, name: before.name })).toBeVisible();
