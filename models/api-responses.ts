@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AuditView } from "./audit";
 import type { DeletedProduct, Product, ProductList } from "./catalog";
 import { ORDER_STATUS_VALUES, type OrderView } from "./orders";
 import type { ReviewView } from "./reviews";
@@ -127,6 +128,18 @@ export const sessionSchema = z.object({
   current: z.boolean(),
 });
 
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actorId: z.string().describe('The account that made the change, or a system id such as "system:admin-emails"'),
+  actorEmail: z.string().nullable().describe("Null once that account is deleted"),
+  action: z.string().describe('What was done, such as "order.refund" or "product.update"'),
+  entity: z.string().describe("The kind of thing: order, product, user, review or payment"),
+  entityId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+
 export const healthSchema = z.object({ ok: z.boolean(), database: z.enum(["up", "down"]), engine: z.string().optional() });
 export const liveSchema = z.object({ ok: z.literal(true) });
 export const readinessSchema = z.object({
@@ -144,4 +157,5 @@ export type ResponseShapesMatchTheServices = [
   Assert<Same<z.infer<typeof productListSchema>, ProductList>>,
   Assert<Same<z.infer<typeof reviewSchema>, ReviewView>>,
   Assert<Same<z.infer<typeof orderSchema>, OrderView>>,
+  Assert<Same<z.infer<typeof auditEntrySchema>, AuditView>>,
 ];

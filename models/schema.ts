@@ -373,7 +373,12 @@ export const auditLog = pgTable(
     after: jsonb("after"),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_created_at_id_idx").on(t.createdAt, t.id)],
+  (t) => [
+    index("audit_log_created_at_id_idx").on(t.createdAt, t.id),
+    // The log of one kind of thing, and one thing's history (an order's, a product's, an account's), newest first.
+    index("audit_log_entity_created_at_id_idx").on(t.entity, t.createdAt, t.id),
+    index("audit_log_entity_entity_id_created_at_id_idx").on(t.entity, t.entityId, t.createdAt, t.id),
+  ],
 );
 
 // better-auth's two-factor plugin (https://www.better-auth.com/docs/plugins/2fa#schema); the secret and

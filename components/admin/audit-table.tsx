@@ -1,5 +1,6 @@
-import type { AuditView } from "@/lib/audit/service";
+import Link from "next/link";
 import { auditSentence } from "@/lib/audit/sentence";
+import { AUDIT_SUBJECTS, auditHref, type AuditView } from "@/models/audit";
 import { cellClass, TableFrame } from "./data-table";
 import { formatDateTime } from "@/models/dates";
 
@@ -8,8 +9,24 @@ function compact(value: unknown): string {
   return value === null || value === undefined ? "—" : JSON.stringify(value);
 }
 
-/** Who changed what, newest first, each entry told as a sentence; the raw values stay one click away. */
-export function AuditTable({ entries }: { entries: AuditView[] }) {
+/** "Every change to this order": the history of the thing an entry is about, unless the log shows only that already. */
+function HistoryLink({ entry, showing }: { entry: AuditView; showing: string | undefined }) {
+  const subject = AUDIT_SUBJECTS.find((candidate) => candidate.entity === entry.entity);
+  if (!subject || showing === entry.entityId) return null;
+  return (
+    <p className="mt-1">
+      <Link href={auditHref({ entity: subject.entity, entityId: entry.entityId })} className="font-semibold text-brand-dark underline underline-offset-2 hover:text-brand">
+        Every change to this {subject.one}
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * Who changed what, newest first, each entry told as a sentence; the raw values stay one click away,
+ * with a link to the history of the thing it is about. `showing` is the thing whose history the log shows.
+ */
+export function AuditTable({ entries, showing }: { entries: AuditView[]; showing?: string | undefined }) {
   return (
     <TableFrame id="audit" caption="Audit log, newest first" minWidth="min-w-[40rem]" columns={["When", "What happened"]}>
       <tbody>
@@ -36,6 +53,7 @@ export function AuditTable({ entries }: { entries: AuditView[] }) {
                     <span className="sr-only">After: </span>
                     {compact(entry.after)}
                   </code>
+                  <HistoryLink entry={entry} showing={showing} />
                 </details>
               </div>
             </th>

@@ -1,4 +1,6 @@
+import Link from "next/link";
 import type { UserView } from "@/lib/accounts/service";
+import { auditHref } from "@/models/audit";
 import { EmailAddress } from "@/components/ui/email-address";
 import { cellClass, TableFrame } from "./data-table";
 import { AccountStatusButton } from "./account-status-button";
@@ -52,6 +54,9 @@ export function UsersTable({ users, currentUserId, offset = 0 }: { users: UserVi
                     <RoleButton userId={user.id} email={user.email} to="customer" />
                   )}
                   {self ? null : <AccountStatusButton userId={user.id} email={user.email} disabled={user.disabled} />}
+                  <Link href={auditHref({ entity: "user", entityId: user.id })} className="self-center text-sm font-semibold text-brand-dark underline underline-offset-2 hover:text-brand">
+                    History<span className="sr-only"> of {user.email}</span>
+                  </Link>
                 </div>
               </td>
             </tr>

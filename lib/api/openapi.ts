@@ -2,6 +2,7 @@ import { z, type ZodType } from "zod";
 import { apiRoutes, type Access } from "@/lib/api/routes";
 import { accountViewSchema, emailChangeSchema, emailRequestSchema, linkTokenSchema, passwordChangeSchema, passwordResetSchema, sessionListQuerySchema } from "@/models/accounts";
 import {
+  auditEntrySchema,
   authErrorBodySchema,
   deletedProductSchema,
   errorBodySchema,
@@ -17,6 +18,7 @@ import {
   sessionSchema,
   uploadSchema,
 } from "@/models/api-responses";
+import { auditListQuerySchema } from "@/models/audit";
 import { deletedProductListQuerySchema, productInputSchema, productPatchSchema, productQuerySchema } from "@/models/catalog";
 import { putCartSchema } from "@/models/cart";
 import { contactSchema, newsletterSchema, unsubscribedSchema, unsubscribeSchema } from "@/models/messages";
@@ -96,6 +98,7 @@ const QUERIES: Record<string, ZodType> = {
   "GET /api/reviews": reviewListQuerySchema,
   "GET /api/admin/reviews": reviewListQuerySchema,
   "GET /api/admin/deleted-products": deletedProductListQuerySchema,
+  "GET /api/admin/audit": auditListQuerySchema,
   "GET /api/users": userListQuerySchema,
   "GET /api/me/sessions": sessionListQuerySchema,
 };
@@ -120,6 +123,7 @@ const ANSWERS: Record<string, Answer> = {
   "DELETE /api/products/{id}": { status: 204 },
   "POST /api/products/{id}/restore": { status: 200, schema: productSchema },
   "GET /api/admin/deleted-products": { status: 200, schema: pageSchema(deletedProductSchema) },
+  "GET /api/admin/audit": { status: 200, schema: pageSchema(auditEntrySchema) },
   "GET /api/reviews": { status: 200, schema: pageSchema(reviewSchema) },
   "POST /api/reviews": { status: 201, schema: reviewSchema, alsoStatus: 200, alsoDescription: "Your review of the shop was already there: updated" },
   "DELETE /api/reviews/{id}": { status: 204 },

@@ -1,15 +1,17 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { requireAdmin, type Actor } from "@/lib/accounts/roles";
 import { getDb, type Tx } from "@/lib/db/client";
 import { keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db/keyset";
 import { newId } from "@/lib/ids";
-import type { Page, PageQuery } from "@/models/paging";
-import { auditLog, user } from "@/models/schema";
+import type { AuditFilter, AuditListQuery, AuditSubject, AuditView } from "@/models/audit";
+import { formatOrderNumber } from "@/models/orders";
+import type { Page } from "@/models/paging";
+import { auditLog, order, product, review, user } from "@/models/schema";
 
 export type AuditEntry = {
   action: string;
-  entity: "order" | "product" | "user" | "review" | "payment";
+  entity: AuditSubject;
   entityId: string;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
@@ -31,35 +33,32 @@ export async function recordAudit(tx: Tx, actor: Pick<Actor, "userId">, entry: A
   });
 }
 
-export type AuditView = {
-  id: string;
-  actorId: string;
-  actorEmail: string | null;
-  action: string;
-  entity: string;
-  entityId: string;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-};
-
 const newestFirst: KeysetSort = { key: auditLog.createdAt, keyType: "timestamptz", id: auditLog.id, direction: "desc" };
 
-/** The audit log, newest first, one page at a time (admins). */
-export async function listAudit(actor: Actor, query: PageQuery): Promise<Page<AuditView>> {
+function filterOf({ entity, entityId }: AuditFilter): SQL | undefined {
+  if (!entity) return undefined;
+  return entityId ? and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)) : eq(auditLog.entity, entity);
+}
+
+/**
+ * The audit log, newest first, one page at a time (admins): all of it, the entries about one kind of
+ * thing, or one thing's history (an order, a product, an account). Each has an index (schema.ts).
+ */
+export async function listAudit(actor: Actor, query: AuditListQuery): Promise<Page<AuditView>> {
   requireAdmin(actor);
   const db = await getDb();
   const plan = planKeyset(newestFirst, query);
+  const filter = filterOf(query);
   const [rows, total] = await Promise.all([
     db
       .select({ entry: auditLog, actorEmail: user.email, ...keysetColumns(newestFirst) })
       .from(auditLog)
       .leftJoin(user, eq(user.id, auditLog.actorId))
-      .where(plan.where)
+      .where(and(filter, plan.where))
       .orderBy(...plan.orderBy)
       .limit(plan.limit)
       .offset(plan.offset),
-    db.$count(auditLog),
+    db.$count(auditLog, filter),
   ]);
   return keysetPage(rows, plan, query, total, ({ entry, actorEmail }) => ({
     id: entry.id,
@@ -72,6 +71,41 @@ export async function listAudit(actor: Actor, query: PageQuery): Promise<Page<Au
     after: entry.after,
     createdAt: entry.createdAt.toISOString(),
   }));
+}
+
+/**
+ * What the history of one thing is called on the audit log's page: "order TF-100042", "“Claw Hammer”",
+ * "ann@example.com", "the review of “Claw Hammer” by bo@example.com". Null when it is gone (a deleted
+ * account) or never was; its entries, if any, still show.
+ */
+export async function auditSubjectName(actor: Actor, entity: AuditSubject, entityId: string): Promise<string | null> {
+  requireAdmin(actor);
+  const db = await getDb();
+  switch (entity) {
+    case "order": {
+      const [row] = await db.select({ number: order.number }).from(order).where(eq(order.id, entityId));
+      return row ? `order ${formatOrderNumber(row.number)}` : null;
+    }
+    case "product": {
+      const [row] = await db.select({ name: product.name }).from(product).where(eq(product.id, entityId));
+      return row ? `“${row.name}”` : null;
+    }
+    case "user": {
+      const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, entityId));
+      return row?.email ?? null;
+    }
+    case "review": {
+      const [row] = await db
+        .select({ author: user.email, productName: product.name })
+        .from(review)
+        .innerJoin(user, eq(user.id, review.userId))
+        .leftJoin(product, eq(product.id, review.productId))
+        .where(eq(review.id, entityId));
+      return row ? `the review of ${row.productName ? `“${row.productName}”` : "the shop"} by ${row.author}` : null;
+    }
+    case "payment":
+      return null;
+  }
 }
 
 /**

@@ -166,6 +166,16 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
   // The row's own "Order marked shipped" may still be on screen: this one is the newest toast.
   await expect(page.getByText("Order marked shipped").last()).toBeVisible();
   await expect(manage.getByText("Shipped", { exact: true })).toBeVisible();
+  // Who did what to this order: its own history in the audit log, three shipping changes.
+  const orderPage = page.url();
+  await page.getByRole("link", { name: "Who changed this order (its audit log)" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/audit\?entity=order&entityId=ord_/);
+  await expect(page.getByText(`Only the history of order ${number}.`)).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "3 entries match." })).toBeVisible();
+  const orderHistory = page.getByRole("table", { name: "Audit log, newest first" });
+  await expect(orderHistory.getByText(new RegExp(`marked order ${number} of .* as (shipped|not shipped yet)\\.$`))).toHaveCount(3);
+  await expectNoAxeViolations(page);
+  await page.goto(orderPage);
   await page.getByRole("link", { name: "Back to Manage Order" }).click();
   await expect(page).toHaveURL(/\/dashboard\/manageOrder/);
   await page.goto(`/dashboard/manageOrder?q=${encodeURIComponent(customerEmail)}`);
@@ -220,6 +230,22 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
   await expect(audit.getByText(`${ADMIN_EMAIL} removed “${name}” from the catalog.`)).toBeVisible();
   const escaped = (text: string) => text.replace(/[.+]/g, (c) => `\\${c}`);
   await expect(audit.getByText(new RegExp(`^${escaped(ADMIN_EMAIL)} marked order TF-\\d+ of ${escaped(customerEmail)} as shipped\\.$`)).first()).toBeVisible();
+
+  // One kind of thing, then one thing's history from an entry's details.
+  await page.getByLabel("Changes to").selectOption({ label: "Products" });
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/audit\?entity=product$/);
+  await expect(audit.getByText(/ marked order /)).toHaveCount(0);
+  const removed = audit.getByRole("row").filter({ hasText: `removed “${name}”` });
+  await removed.getByText("Details").click();
+  await removed.getByRole("link", { name: "Every change to this product" }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?entity=product&entityId=${productId}$`));
+  await expect(page.getByText(`Only the history of “${name}”.`)).toBeVisible();
+  await expect(audit.getByText(`${ADMIN_EMAIL} removed “${name}” from the catalog.`)).toBeVisible();
+  await expect(audit.getByText(new RegExp(`^${escaped(ADMIN_EMAIL)} added “${escaped(name)}” at `))).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Show everything" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/audit$/);
 });
 
 test("a deleted product is listed under Deleted products and Restore puts it back on sale as it was", async ({ page, baseURL }) => {
@@ -406,6 +432,13 @@ test("Make Admin promotes a customer, and a customer sees none of the admin page
   await customer.reload();
   await expect(customer.getByRole("heading", { level: 1, name: "You don't have access to this page." })).toBeVisible();
   await customerContext.close();
+
+  // The account's history: who made it an admin, and who took it back.
+  await row.getByRole("link", { name: `History of ${customerEmail}` }).click();
+  await expect(page).toHaveURL(/\/dashboard\/audit\?entity=user&entityId=/);
+  await expect(page.getByText(`Only the history of ${customerEmail}.`)).toBeVisible();
+  const history = page.getByRole("table", { name: "Audit log, newest first" });
+  await expect(history.getByRole("row").filter({ hasText: ADMIN_EMAIL })).toHaveCount(2);
 });
 
 test("the admin pages pass axe and the dashboard menu folds into a button at phone width", async ({ page, baseURL }) => {

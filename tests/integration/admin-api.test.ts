@@ -12,6 +12,8 @@ import * as productById from "@/app/api/products/[id]/route";
 import * as uploads from "@/app/api/uploads/route";
 import * as users from "@/app/api/users/route";
 import * as userRole from "@/app/api/users/[id]/role/route";
+import type { Actor } from "@/lib/accounts/roles";
+import { auditSubjectName } from "@/lib/audit/service";
 import { getDb } from "@/lib/db/client";
 import { waitForPendingMail } from "@/lib/mail";
 import { mailOutbox, user } from "@/models/schema";
@@ -423,6 +425,61 @@ describe("audit log", () => {
     const { items } = (await (await adminAudit.GET(makeRequest("/api/admin/audit", { cookie: admin.cookie }), noParams())).json()) as { items: { action: string; entityId: string }[] };
     expect(items.some((e) => e.action === "order.cancel" && e.entityId === order.id)).toBe(true);
     expect(items.some((e) => e.action === "user.role")).toBe(true);
+  });
+
+  type AuditPage = { items: { action: string; entity: string; entityId: string }[]; total: number; page: number; nextCursor: string | null };
+  const readAudit = async (query: string) => {
+    const response = await adminAudit.GET(makeRequest(`/api/admin/audit${query}`, { cookie: admin.cookie }), noParams());
+    return { status: response.status, body: (await response.json()) as AuditPage & { error?: { message: string } } };
+  };
+
+  it("shows one kind of thing, or one thing's history, paged with its own total", async () => {
+    const plane = (await (await addProduct({ ...valid, name: "History Plane", stock: 4 })).json()) as Product;
+    for (const stock of [5, 6, 7]) {
+      await productById.PATCH(makeRequest(`/api/products/${plane.id}`, { method: "PATCH", json: { stock }, cookie: admin.cookie }), noParams({ id: plane.id }));
+    }
+    const other = await createProduct({ stock: 10 });
+    const order = await placeOrder(customer, other.id);
+    await orderById.DELETE(makeRequest(`/api/orders/${order.id}`, { method: "DELETE", cookie: admin.cookie }), noParams({ id: order.id }));
+
+    const history = await readAudit(`?entity=product&entityId=${plane.id}`);
+    expect(history.status).toBe(200);
+    expect(history.body.total).toBe(4);
+    expect(history.body.items.map((e) => e.action)).toEqual(["product.update", "product.update", "product.update", "product.create"]);
+    expect(history.body.items.every((e) => e.entityId === plane.id)).toBe(true);
+
+    // Its pages, two entries at a time: the cursor keeps to the same history.
+    const first = await readAudit(`?entity=product&entityId=${plane.id}&pageSize=2`);
+    const second = await readAudit(`?entity=product&entityId=${plane.id}&pageSize=2&page=2&cursor=${encodeURIComponent(first.body.nextCursor ?? "")}`);
+    expect(first.body.items).toHaveLength(2);
+    expect(second.body).toMatchObject({ page: 2, total: 4, nextCursor: null });
+    expect(second.body.items.map((e) => e.action)).toEqual(["product.update", "product.create"]);
+
+    const orders = await readAudit("?entity=order");
+    expect(orders.body.items.length).toBeGreaterThan(0);
+    expect(orders.body.items.every((e) => e.entity === "order")).toBe(true);
+    expect(orders.body.items.some((e) => e.action === "order.cancel" && e.entityId === order.id)).toBe(true);
+    const all = await readAudit("");
+    expect(all.body.total).toBeGreaterThan(orders.body.total);
+
+    expect((await readAudit("?entity=order&entityId=ord_never")).body).toMatchObject({ items: [], total: 0 });
+
+    // What the page calls the thing whose history it shows.
+    const asAdmin = { userId: admin.userId, role: "admin", email: admin.email, name: "Boss", imageUrl: null, emailVerified: true, memberSince: new Date(), sessionId: "ses_audit", signedInAt: new Date(), mustEnrolTwoFactor: false } satisfies Actor;
+    expect(await auditSubjectName(asAdmin, "product", plane.id)).toBe("“History Plane”");
+    expect(await auditSubjectName(asAdmin, "order", order.id)).toBe(`order ${order.number}`);
+    expect(await auditSubjectName(asAdmin, "user", customer.userId)).toBe(customer.email);
+    expect(await auditSubjectName(asAdmin, "order", "ord_never")).toBeNull();
+    await expect(auditSubjectName({ ...asAdmin, role: "customer" }, "order", order.id)).rejects.toMatchObject({ kind: "forbidden" });
+  });
+
+  it("refuses a kind it does not know, and an id without its kind, with a message", async () => {
+    const unknown = await readAudit("?entity=invoice");
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error?.message).toMatch(/Entity must be one of order, product, user, review, payment/);
+    const bare = await readAudit("?entityId=prd_1");
+    expect(bare.status).toBe(422);
+    expect(JSON.stringify(bare.body.error)).toMatch(/Send entity with entityId/);
   });
 });
 

@@ -126,6 +126,8 @@ describe("query plans on a large shop", () => {
     await expectNoSeqScan(adminMessages.GET, "/api/admin/messages", admin.cookie);
     await expectNoSeqScan(adminSubscribers.GET, "/api/admin/subscribers", admin.cookie);
     await expectNoSeqScan(adminAudit.GET, "/api/admin/audit", admin.cookie);
+    await expectNoSeqScan(adminAudit.GET, "/api/admin/audit?entity=user", admin.cookie);
+    await expectNoSeqScan(adminAudit.GET, `/api/admin/audit?entity=user&entityId=${buyer.userId}`, admin.cookie);
   });
 
   it("finds accounts and products by a fragment of a word", async () => {

@@ -1,46 +1,84 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { AuditFilterForm } from "@/components/admin/audit-filter-form";
 import { AuditTable } from "@/components/admin/audit-table";
 import { AdminPageHeader, ListEmptyState } from "@/components/admin/data-table";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { findPageAdmin } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
-import { listAudit } from "@/lib/audit/service";
+import { textLinkClass } from "@/components/ui/button";
+import { auditSubjectName, listAudit } from "@/lib/audit/service";
+import { AUDIT_PAGE_SIZE as PAGE_SIZE, AUDIT_PATH, auditSubjectOf, type AuditFilter } from "@/models/audit";
 import { countOf } from "@/models/count";
 
 export const metadata: Metadata = { title: "Audit log", robots: { index: false } };
 
 type AuditPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const PAGE_SIZE = 50;
+function first(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
+}
+
+/** The filter in the URL; a kind the log does not know shows everything rather than failing the page. */
+function readAuditFilter(params: Record<string, string | string[] | undefined>): AuditFilter {
+  const entity = auditSubjectOf(first(params.entity));
+  const entityId = first(params.entityId).slice(0, 100);
+  return entity ? { entity, entityId: entityId || undefined } : {};
+}
 
 export default async function AuditPage({ searchParams }: AuditPageProps) {
-  const actor = await findPageAdmin("/dashboard/audit");
+  const actor = await findPageAdmin(AUDIT_PATH);
   if (!actor) return <ForbiddenMessage />;
   const params = await searchParams;
 
+  const filter = readAuditFilter(params);
   const paging = readPageQuery(params, PAGE_SIZE);
-  const pageHref = (page: number, cursor?: string) => listHref("/dashboard/audit", { pageSize: keptPageSize(paging, PAGE_SIZE) }, page, cursor);
-  const log = await findListPage(() => listAudit(actor, paging));
+  const pageSize = keptPageSize(paging, PAGE_SIZE);
+  const pageHref = (page: number, cursor?: string) => listHref(AUDIT_PATH, { entity: filter.entity, entityId: filter.entityId, pageSize }, page, cursor);
+  const [log, subjectName] = await Promise.all([
+    findListPage(() => listAudit(actor, { ...filter, ...paging })),
+    filter.entity && filter.entityId ? auditSubjectName(actor, filter.entity, filter.entityId) : null,
+  ]);
   const about = "Every recorded change to orders, products, accounts, roles and reviews, by admins, by customers and by the shop itself, newest first";
+  const header = (
+    <>
+      <AdminPageHeader title="Audit log">{about}.</AdminPageHeader>
+      <AuditFilterForm filter={filter} subjectName={subjectName} pageSize={pageSize} />
+    </>
+  );
   if (!log) {
     return (
       <>
-        <AdminPageHeader title="Audit log">{about}.</AdminPageHeader>
+        {header}
         <InvalidPageLink firstPageHref={pageHref(1)} />
       </>
     );
   }
 
+  const filtered = Boolean(filter.entity);
   return (
     <>
-      <AdminPageHeader title="Audit log">
-        {about} ({countOf(log.total, "entry", "entries")}).
-      </AdminPageHeader>
+      {header}
+      <p role="status" className="mb-3 text-sm text-slate-700">
+        {countOf(log.total, "entry", "entries")}
+        {filtered ? (log.total === 1 ? " matches" : " match") : ""}.
+      </p>
       {log.items.length === 0 ? (
-        <ListEmptyState total={log.total} page={log.page} firstPageHref={pageHref(1)} empty="Nothing has been changed yet." />
+        <ListEmptyState
+          total={log.total}
+          page={log.page}
+          firstPageHref={pageHref(1)}
+          empty={filter.entityId ? "Nothing has been recorded about it." : filtered ? "No change of this kind has been recorded." : "Nothing has been changed yet."}
+        >
+          {filtered ? (
+            <Link href={AUDIT_PATH} className={textLinkClass}>
+              Show every change
+            </Link>
+          ) : null}
+        </ListEmptyState>
       ) : (
-        <AuditTable entries={log.items} />
+        <AuditTable entries={log.items} showing={filter.entityId} />
       )}
       <Pagination page={log.page} pageCount={log.pageCount} href={pageHref} nextCursor={log.nextCursor} prevCursor={log.prevCursor} label="Audit log pages" />
     </>

@@ -1,12 +1,13 @@
 import { route } from "@/lib/api/route";
 import { listAudit } from "@/lib/audit/service";
 import { json, parseListQuery } from "@/lib/http";
-import { pageQuerySchema } from "@/models/paging";
+import { auditListQuerySchema } from "@/models/audit";
 
-const querySchema = pageQuerySchema(50);
-
-/** The audit log, newest first: `page`, `pageSize` (≤ 100) and `cursor`. */
+/**
+ * The audit log, newest first: `page`, `pageSize` (≤ 100) and `cursor`; `entity` (order, product, user,
+ * review or payment) for one kind of thing, and with it `entityId` for one thing's history.
+ */
 export const GET = route("GET /api/admin/audit", async (request: Request, _context: unknown, actor) => {
-  const query = parseListQuery(request, querySchema);
+  const query = parseListQuery(request, auditListQuerySchema);
   return json(await listAudit(actor, query), { headers: { "cache-control": "private, no-store" } });
 });

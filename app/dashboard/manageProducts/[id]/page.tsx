@@ -8,7 +8,9 @@ import { ProductForm } from "@/components/admin/product-form";
 import { findPageActor, findPageAdmin } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { notFoundMetadata, notFoundPage } from "@/components/layout/not-found";
+import { textLinkClass } from "@/components/ui/button";
 import { findProductAt } from "@/lib/catalog/service";
+import { auditHref } from "@/models/audit";
 
 const pageMetadata = { title: "Edit Product", robots: { index: false } } satisfies Metadata;
 
@@ -37,7 +39,14 @@ export default async function EditProductPage({ params, searchParams }: EditProd
           <span aria-hidden="true">← </span>Manage Products
         </Link>
       </p>
-      <AdminPageHeader title="Edit Product">
+      <AdminPageHeader
+        title="Edit Product"
+        actions={
+          <Link href={auditHref({ entity: "product", entityId: product.id })} className={textLinkClass}>
+            Who changed this product<span className="sr-only"> (its audit log)</span>
+          </Link>
+        }
+      >
         Change any field of <span className="font-semibold">{product.name}</span>. Orders already placed keep the name, photo and
         price they were placed with.
       </AdminPageHeader>

@@ -14,11 +14,12 @@ import { CancelOrderButton } from "@/components/orders/cancel-order-button";
 import { AddressBlock, OrderLines } from "@/components/orders/order-lines";
 import { PrintButton } from "@/components/orders/print-button";
 import { StatusBadge } from "@/components/orders/status-badge";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses, textLinkClass } from "@/components/ui/button";
 import { orNotFound } from "@/lib/errors";
 import { findPayingCard, getOrderFor } from "@/lib/orders/service";
 import { settleReturnedPayment } from "@/lib/payments/service";
 import type { Actor } from "@/lib/accounts/actor";
+import { auditHref } from "@/models/audit";
 import { unitsOf, type OrderView } from "@/models/orders";
 import { cardDescription } from "@/models/payments";
 
@@ -156,6 +157,13 @@ export default async function OrderPage({ params, searchParams }: OrderPageProps
             </li>
           ))}
         </ol>
+        {actor.role === "admin" ? (
+          <p data-print-hide className="mt-3 text-sm">
+            <Link href={auditHref({ entity: "order", entityId: order.id })} className={textLinkClass}>
+              Who changed this order<span className="sr-only"> (its audit log)</span>
+            </Link>
+          </p>
+        ) : null}
       </section>
 
       {actor.role === "admin" ? <AdminOrderActions order={order} /> : null}

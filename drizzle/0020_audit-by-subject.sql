@@ -1,0 +1,2 @@
+CREATE INDEX "audit_log_entity_created_at_id_idx" ON "audit_log" USING btree ("entity","created_at","id");--> statement-breakpoint
+CREATE INDEX "audit_log_entity_entity_id_created_at_id_idx" ON "audit_log" USING btree ("entity","entity_id","created_at","id");
