@@ -182,6 +182,9 @@ function targetsFor(baseUrl, cookies) {
     { group: "admin", name: "admin reviews", path: "/dashboard/reviews", ...admin },
     { group: "admin", name: "messages + subscribers", path: "/dashboard/messages", ...admin },
     { group: "admin", name: "audit log", path: "/dashboard/audit", ...admin },
+    { group: "admin", name: "audit log, orders", path: "/dashboard/audit?entity=order", ...admin },
+    // One shipped order's history (scripts/scale-data.mjs writes one for every sixth order).
+    { group: "admin", name: "audit log, one order", path: "/dashboard/audit?entity=order&entityId=ord_s_2", vary: () => `/dashboard/audit?entity=order&entityId=ord_s_${6 * n(Math.floor(SIZE.orders / 6))}`, ...admin },
   ].map((t) => ({ ...t, baseUrl }));
 }
 

@@ -87,6 +87,21 @@ export async function generateScaleData(query, size, options = {}) {
     select 'oln_s_' || i, 'ord_s_' || i, 1, 'prd_s_' || p, (${KIND})[1 + p % 12] || ' ' || (${TOOL})[1 + (p / 12) % 10] || ' No. ' || p,
            (${IMAGES})[1 + p % 3], 1 + i % 5, 500 + (p * 37) % 20000, ${lineTotal}
     from (select i, 1 + ((i::bigint * 104729) % ${products})::int as p from generate_series(1, ${orders}) as i) as s`);
+  // The audit log a shop of this size has: each product's creation and each shipped order's shipping,
+  // by an admin among the generated accounts (the first), at the times of those events.
+  await query(`
+    insert into audit_log (id, actor_id, action, entity, entity_id, before, after, created_at)
+    select 'aud_s_p' || i, 'usr_s_1', 'product.create', 'product', 'prd_s_' || i, null,
+           jsonb_build_object('name', 'Scale tool ' || i, 'priceCents', 500 + (i * 37) % 20000, 'stock', 1000000000, 'minOrderQuantity', 1),
+           now() - i * interval '1 minute'
+    from generate_series(1, ${products}) as i`);
+  await query(`
+    insert into audit_log (id, actor_id, action, entity, entity_id, before, after, created_at)
+    select 'aud_s_o' || i, 'usr_s_1', 'order.shipping', 'order', 'ord_s_' || i,
+           jsonb_build_object('number', 'TF-' || (100000 + i), 'email', 'buyer' || i || '@scale.test', 'shipping', 'pending'),
+           jsonb_build_object('shipping', 'shipped'),
+           now() - i * interval '37 seconds' + interval '1 day'
+    from generate_series(1, ${orders}) as i where i % 3 <> 0 and i % 2 = 0`);
   await query(`
     insert into review (id, user_id, text, rating, hidden, created_at, updated_at)
     select 'rev_s_' || i, 'usr_s_' || i,
