@@ -183,8 +183,8 @@ function targetsFor(baseUrl, cookies) {
     { group: "admin", name: "messages + subscribers", path: "/dashboard/messages", ...admin },
     { group: "admin", name: "audit log", path: "/dashboard/audit", ...admin },
     { group: "admin", name: "audit log, orders", path: "/dashboard/audit?entity=order", ...admin },
-    // One shipped order's history (scripts/scale-data.mjs writes one for every sixth order).
-    { group: "admin", name: "audit log, one order", path: "/dashboard/audit?entity=order&entityId=ord_s_2", vary: () => `/dashboard/audit?entity=order&entityId=ord_s_${6 * n(Math.floor(SIZE.orders / 6))}`, ...admin },
+    // One shipped order's history (scripts/scale-data.mjs: orders 2 and 4 of every six are shipped).
+    { group: "admin", name: "audit log, one order", path: "/dashboard/audit?entity=order&entityId=ord_s_2", vary: () => `/dashboard/audit?entity=order&entityId=ord_s_${6 * n(Math.floor(SIZE.orders / 6)) - 2}`, ...admin },
   ].map((t) => ({ ...t, baseUrl }));
 }
 
