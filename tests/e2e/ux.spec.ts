@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./fixtures";
 import { z } from "zod";
-import { ADMIN_EMAIL, expectNoAxeViolations, registerThroughPage, signInAsAdmin } from "./helpers";
+import { addProductThroughApi, ADMIN_EMAIL, expectNoAxeViolations, registerThroughPage, signInAsAdmin } from "./helpers";
 
 // Issue 15: every page at phone, tablet and desktop widths, signed out, as a customer and as an admin.
 const WIDTHS = [320, 390, 768, 1280] as const;
@@ -214,14 +214,9 @@ test("a product page is public, canonical, and describes the product in valid Pr
 
 test("stock states: cards and product pages say N in stock, Only N left or Out of stock, and Buy now says why it is off", async ({ page, baseURL }) => {
   await signInAsAdmin(page, baseURL);
-  const make = async (name: string, stock: number, minOrderQuantity: number) => {
-    const response = await page.request.post("/api/products", {
-      data: { name, description: "A tool for stock tests.", imageUrl: "/images/products/claw-hammer.svg", priceCents: 500, stock, minOrderQuantity },
-      headers: { origin: baseURL ?? "" },
-    });
-    expect(response.status()).toBe(201);
-    return ((await response.json()) as { id: string }).id;
-  };
+  // Each name starts with the words and the shared suffix the checks below look for.
+  const make = async (name: string, stock: number, minOrderQuantity: number) =>
+    (await addProductThroughApi(page, baseURL, { name, description: "A tool for stock tests.", priceCents: 500, stock, minOrderQuantity })).id;
   const suffix = Date.now().toString(36);
   const low = await make(`Low Stock Awl ${suffix}`, 8, 5);
   const out = await make(`Sold Out Awl ${suffix}`, 3, 5);
