@@ -43,6 +43,8 @@ export const user = pgTable("user", {
   // Make Admin pages through accounts oldest first and counts the admins.
   index("user_created_at_id_idx").on(t.createdAt, t.id),
   index("user_role_idx").on(t.role),
+  // The upload sweep (lib/storage/sweep.ts) asks whether an uploaded photo is an account's.
+  index("user_uploaded_image_idx").on(t.image).where(sql`image like '/uploads/%'`),
 ]);
 
 export const session = pgTable(
@@ -125,6 +127,8 @@ export const product = pgTable(
     index("product_live_name_lower_idx").on(sql`lower(${t.name})`).where(sql`deleted_at is null`),
     // Deleted Products, the most recently deleted first.
     index("product_deleted_newest_idx").on(t.deletedAt.desc(), t.id.desc()).where(sql`deleted_at is not null`),
+    // The upload sweep asks whether an uploaded photo is a product's (on sale or deleted: a restore brings it back).
+    index("product_uploaded_image_idx").on(t.imageUrl).where(sql`image_url like '/uploads/%'`),
   ],
 );
 
@@ -208,6 +212,8 @@ export const orderLine = pgTable(
     check("order_line_total_matches", sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
     uniqueIndex("order_line_order_position_unique").on(t.orderId, t.position),
     index("order_line_product_id_idx").on(t.productId),
+    // The upload sweep asks whether an uploaded photo is still on an order (the photo a tool had when it was bought).
+    index("order_line_uploaded_image_idx").on(t.productImageUrl).where(sql`product_image_url like '/uploads/%'`),
   ],
 );
 

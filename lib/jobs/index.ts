@@ -7,25 +7,35 @@ import { registerGauge, registerReadinessCheck, unregisterReadinessCheck } from 
 import { log } from "@/lib/log";
 import { deliverDueMail, MAX_MAIL_ATTEMPTS } from "@/lib/mail";
 import { expireOrdersAndPayments } from "@/lib/payments/service";
+import { sweepUnusedUploads } from "@/lib/storage/sweep";
 import { mailOutbox, order } from "@/models/schema";
 
 /**
- * The shop's background work: expiring unpaid orders past their hold, and delivering queued mail with
- * retries (ADR 025). On PostgreSQL, pg-boss runs both as cron schedules in singleton queues, so each
- * runs once across all instances; on PGlite (one process per data directory) a timer in the process
- * does the same steps.
+ * The shop's background work: expiring unpaid orders past their hold, delivering queued mail with
+ * retries (ADR 025), and removing uploads nothing uses (ADR 069). On PostgreSQL, pg-boss runs each as
+ * a cron schedule in a singleton queue, so each runs once across all instances; on PGlite (one process
+ * per data directory) a timer in the process does the same steps.
  */
-export const JOB_NAMES = ["order-expiry", "mail-delivery"] as const;
+export const JOB_NAMES = ["order-expiry", "mail-delivery", "upload-sweep"] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 const STEPS: Record<JobName, () => Promise<number>> = {
   "order-expiry": expireOrdersAndPayments,
   "mail-delivery": () => deliverDueMail(),
+  "upload-sweep": () => sweepUnusedUploads(),
 };
 
-/** Every minute: pg-boss's cron has minute resolution. */
-const CRON_EVERY_MINUTE = "* * * * *";
 const LOOP_INTERVAL_MS = 30_000;
+
+/**
+ * When each job runs: a pg-boss cron (minute resolution), and the least time between two runs in the
+ * embedded database's loop (0: every turn of the loop).
+ */
+const SCHEDULES: Record<JobName, { cron: string; everyMs: number }> = {
+  "order-expiry": { cron: "* * * * *", everyMs: 0 },
+  "mail-delivery": { cron: "* * * * *", everyMs: 0 },
+  "upload-sweep": { cron: "17 * * * *", everyMs: 60 * 60_000 },
+};
 
 type Runner =
   | { kind: "pg-boss"; boss: PgBoss; running: boolean }
@@ -68,13 +78,15 @@ async function startPgBoss(connectionString: string): Promise<Runner> {
   for (const name of JOB_NAMES) {
     // singleton: at most one job of the queue active at a time, whichever instance holds it.
     await retryOnStartRace(() => boss.createQueue(name, { name, policy: "singleton", retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 }));
-    await retryOnStartRace(() => boss.schedule(name, CRON_EVERY_MINUTE));
+    await retryOnStartRace(() => boss.schedule(name, SCHEDULES[name].cron));
     await boss.work(name, { pollingIntervalSeconds: 5 }, async () => runStep(name));
   }
   return { kind: "pg-boss", boss, running: true };
 }
 
 function startLoop(): Runner {
+  // A job with a longer interval first runs one interval after the start, as its cron would.
+  const lastRun = new Map<JobName, number>(JOB_NAMES.map((name) => [name, Date.now()]));
   const runner: Runner = {
     kind: "loop",
     running: true,
@@ -82,7 +94,12 @@ function startLoop(): Runner {
     timer: setInterval(() => {
       if (runner.kind !== "loop" || runner.busy) return;
       runner.busy = (async () => {
-        for (const name of JOB_NAMES) await runStep(name).catch(() => undefined);
+        for (const name of JOB_NAMES) {
+          const now = Date.now();
+          if (now - (lastRun.get(name) ?? 0) < SCHEDULES[name].everyMs) continue;
+          lastRun.set(name, now);
+          await runStep(name).catch(() => undefined);
+        }
       })().finally(() => {
         if (runner.kind === "loop") runner.busy = null;
       });
@@ -92,8 +109,8 @@ function startLoop(): Runner {
   return runner;
 }
 
-/** What is waiting: unpaid orders past their hold, and mail due for a delivery try. */
-export async function jobBacklog(): Promise<Record<JobName, number>> {
+/** What is waiting: unpaid orders past their hold, and mail due for a delivery try (the sweep has no queue to count). */
+export async function jobBacklog(): Promise<Record<Exclude<JobName, "upload-sweep">, number>> {
   const db = await getDb();
   const now = new Date();
   const [overdue] = await db

@@ -8,7 +8,10 @@ import * as orders from "@/app/api/orders/route";
 import * as products from "@/app/api/products/route";
 import * as reviews from "@/app/api/reviews/route";
 import * as users from "@/app/api/users/route";
+import sharp from "sharp";
 import { getDb } from "@/lib/db/client";
+import { saveImage } from "@/lib/storage";
+import { sweepUnusedUploads, UPLOAD_GRACE_MS } from "@/lib/storage/sweep";
 import { generateScaleData } from "@/scripts/scale-data.mjs";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
@@ -65,12 +68,23 @@ async function planOf(statement: Statement): Promise<PlanNode> {
 }
 
 async function expectNoSeqScan(handler: Handler, path: string, cookie?: string, alsoWatched: string[] = []): Promise<void> {
+  await expectNoSeqScanWhile(path, async () => {
+    const response = await handler(makeRequest(path, { cookie }), noParams());
+    await response.arrayBuffer();
+    expect({ path, status: response.status }).toEqual({ path, status: 200 });
+  }, alsoWatched);
+}
+
+/** The statements `run` sends, each EXPLAINed: none may read a whole watched table. */
+async function expectNoSeqScanWhile(path: string, run: () => Promise<void>, alsoWatched: string[] = []): Promise<void> {
   recording = [];
-  const response = await handler(makeRequest(path, { cookie }), noParams());
-  await response.arrayBuffer();
-  const ran = recording;
-  recording = null;
-  expect({ path, status: response.status }).toEqual({ path, status: 200 });
+  let ran: Statement[] = [];
+  try {
+    await run();
+  } finally {
+    ran = recording ?? [];
+    recording = null;
+  }
   const tablesWatched = new Set([...WATCHED, ...alsoWatched]);
   const names = [...tablesWatched].join("|");
   const watched = ran.filter((s) => new RegExp(`"(${names})"`).test(s.text) && !/^\s*(insert|update|delete)/i.test(s.text));
@@ -132,6 +146,18 @@ describe("query plans on a large shop", () => {
     // the right plan, as for the whole log's count). One thing's history reads only its own entries.
     await expectNoSeqScan(adminAudit.GET, "/api/admin/audit?entity=order", admin.cookie);
     await expectNoSeqScan(adminAudit.GET, "/api/admin/audit?entity=order&entityId=ord_s_14", admin.cookie, ["audit_log"]);
+  });
+
+  it("the upload sweep asks products, order lines and accounts about a photo through their indexes", async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#444444" } }).png().toBuffer();
+    await saveImage(new Uint8Array(png));
+    await expectNoSeqScanWhile(
+      "the upload sweep",
+      async () => {
+        expect(await sweepUnusedUploads(new Date(Date.now() + 2 * UPLOAD_GRACE_MS))).toBe(1);
+      },
+      ["order_line"],
+    );
   });
 
   it("finds accounts and products by a fragment of a word", async () => {

@@ -1,0 +1,3 @@
+CREATE INDEX "order_line_uploaded_image_idx" ON "order_line" USING btree ("product_image_url") WHERE product_image_url like '/uploads/%';--> statement-breakpoint
+CREATE INDEX "product_uploaded_image_idx" ON "product" USING btree ("image_url") WHERE image_url like '/uploads/%';--> statement-breakpoint
+CREATE INDEX "user_uploaded_image_idx" ON "user" USING btree ("image") WHERE image like '/uploads/%';
