@@ -46,6 +46,14 @@ export async function generateScaleData(query, size, options = {}) {
            (${IMAGES})[1 + i % 3], 500 + (i * 37) % 20000, 'USD', 1000000000, 1,
            now() - i * interval '1 minute', now()
     from generate_series(1, ${products}) as i`);
+  // Tools taken off sale (Deleted Products), one for every fifty on sale, under ids of their own so
+  // that no random pick of the bench (prd_s_<n>) lands on one.
+  await query(`
+    insert into product (id, name, description, image_url, price_cents, currency, stock, min_order_quantity, created_at, updated_at, deleted_at)
+    select 'prd_s_deleted_' || i, 'Retired ' || (${TOOL})[1 + i % 10] || ' No. ' || i, 'Taken off sale, pattern ' || md5(i::text),
+           (${IMAGES})[1 + i % 3], 500 + (i * 41) % 20000, 'USD', i % 40, 1,
+           now() - interval '200 days' + i * interval '1 hour', now(), now() - i * interval '3 hours'
+    from generate_series(1, ${Math.max(1, Math.floor(products / 50))}) as i`);
   await query(`
     insert into "user" (id, name, email, email_verified, created_at, updated_at)
     select 'usr_s_' || i, (${FIRST})[1 + i % 16] || ' ' || (${LAST})[1 + (i / 16) % 12] || ' ' || i,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import * as adminAudit from "@/app/api/admin/audit/route";
+import * as deletedProducts from "@/app/api/admin/deleted-products/route";
 import * as adminMessages from "@/app/api/admin/messages/route";
 import * as adminOrders from "@/app/api/admin/orders/route";
 import * as adminReviews from "@/app/api/admin/reviews/route";
@@ -141,6 +142,9 @@ describe("query plans on a large shop", () => {
   it("the other admin lists", async () => {
     await expectNoSeqScan(adminMessages.GET, "/api/admin/messages", admin.cookie);
     await expectNoSeqScan(adminSubscribers.GET, "/api/admin/subscribers", admin.cookie);
+    // Deleted Products reads the few deleted tools through their partial index, not every tool.
+    await expectNoSeqScan(deletedProducts.GET, "/api/admin/deleted-products", admin.cookie, ["product"]);
+    await expectNoSeqScan(deletedProducts.GET, "/api/admin/deleted-products?page=2&pageSize=10", admin.cookie, ["product"]);
     await expectNoSeqScan(adminAudit.GET, "/api/admin/audit", admin.cookie);
     // The log of one kind counts that kind's entries (most of the log for orders: reading it whole is
     // the right plan, as for the whole log's count). One thing's history reads only its own entries.
