@@ -53,7 +53,7 @@ export function ProductCard({ product, headingLevel = 3, eagerImage = false }: P
         <p className="line-clamp-2 text-sm leading-6 text-slate-600 sm:line-clamp-3">{product.description}</p>
         {state.kind === "out" ? (
           <div className="mt-auto flex flex-col gap-1">
-            <button type="button" disabled aria-describedby={reasonId} className={buttonClasses("primary", "md", "w-full px-3")}>
+            <button type="button" disabled aria-describedby={reasonId} className={buttonClasses("primary", "md", "w-full")}>
               Buy now
             </button>
             <p id={reasonId} className="text-xs text-slate-600">
@@ -66,7 +66,7 @@ export function ProductCard({ product, headingLevel = 3, eagerImage = false }: P
               href={`/purchasePages/${encodeURIComponent(product.id)}`}
               prefetch={false}
               aria-label={`Buy now: ${product.name}`}
-              className={buttonClasses("primary", "md", "w-full px-3")}
+              className={buttonClasses("primary", "md", "w-full")}
             >
               Buy now
             </Link>
