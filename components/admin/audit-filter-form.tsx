@@ -1,8 +1,7 @@
 import Link from "next/link";
 import { buttonClasses, textLinkClass } from "@/components/ui/button";
+import { filterFieldClass } from "./filter-field";
 import { AUDIT_PATH, AUDIT_SUBJECTS, auditHref, type AuditFilter } from "@/models/audit";
-
-const fieldClass = "block h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 shadow-sm";
 
 type AuditFilterFormProps = { filter: AuditFilter; subjectName: string | null; pageSize?: number | undefined };
 
@@ -19,7 +18,7 @@ export function AuditFilterForm({ filter, subjectName, pageSize }: AuditFilterFo
           <label htmlFor="audit-entity" className="text-sm font-semibold text-slate-900">
             Changes to
           </label>
-          <select id="audit-entity" name="entity" defaultValue={filter.entity ?? ""} className={fieldClass}>
+          <select id="audit-entity" name="entity" defaultValue={filter.entity ?? ""} className={filterFieldClass}>
             <option value="">Everything</option>
             {AUDIT_SUBJECTS.map((option) => (
               <option key={option.entity} value={option.entity}>

@@ -4,10 +4,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, type FormEvent } from "react";
 import { buttonClasses } from "@/components/ui/button";
+import { filterFieldClass } from "./filter-field";
 import { manageOrderHref, orderStateFilters, type OrderFilters, type OrderStateFilter } from "./order-filters";
-
-const fieldClass =
-  "block h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500";
 
 /**
  * Manage Order's filters. A plain GET form (it works without JavaScript, as ?state=&q=); with
@@ -50,7 +48,7 @@ export function OrderFilterForm({ filters, pageSize }: { filters: OrderFilters; 
         <label htmlFor="orders-state" className="text-sm font-semibold text-slate-900">
           Order state
         </label>
-        <select id="orders-state" name="state" defaultValue={filters.state} className={fieldClass}>
+        <select id="orders-state" name="state" defaultValue={filters.state} className={filterFieldClass}>
           {orderStateFilters.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -70,7 +68,7 @@ export function OrderFilterForm({ filters, pageSize }: { filters: OrderFilters; 
           maxLength={254}
           defaultValue={filters.q}
           placeholder="e.g. ann@example.com or TF-100042"
-          className={fieldClass}
+          className={filterFieldClass}
         />
       </div>
       {pageSize !== undefined ? <input type="hidden" name="pageSize" value={pageSize} /> : null}

@@ -1,8 +1,6 @@
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
-
-const fieldClass =
-  "block h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500";
+import { filterFieldClass } from "./filter-field";
 
 type SearchFormProps = { action: string; q: string; label: string; placeholder: string; id: string; pageSize?: number | undefined };
 
@@ -23,7 +21,7 @@ export function SearchForm({ action, q, label, placeholder, id, pageSize }: Sear
         <label htmlFor={id} className="text-sm font-semibold text-slate-900">
           {label}
         </label>
-        <input id={id} name="q" type="search" autoComplete="off" maxLength={254} defaultValue={q} placeholder={placeholder} className={fieldClass} />
+        <input id={id} name="q" type="search" autoComplete="off" maxLength={254} defaultValue={q} placeholder={placeholder} className={filterFieldClass} />
       </div>
       {pageSize !== undefined ? <input type="hidden" name="pageSize" value={pageSize} /> : null}
       <div className="flex gap-3">
