@@ -64,3 +64,14 @@ export function auditHref(filter: AuditFilter): string {
   const search = params.toString();
   return search ? `${AUDIT_PATH}?${search}` : AUDIT_PATH;
 }
+
+/**
+ * The filter a URL of the audit log asks for (`?entity=&entityId=`, as auditHref writes it). A kind the
+ * log does not know shows everything rather than failing the page; an id without its kind is ignored.
+ */
+export function readAuditFilter(params: Record<string, string | string[] | undefined>): AuditFilter {
+  const read = (value: string | string[] | undefined) => ((Array.isArray(value) ? value[0] : value) ?? "").trim();
+  const entity = auditSubjectOf(read(params.entity));
+  const entityId = read(params.entityId).slice(0, 100);
+  return entity ? { entity, entityId: entityId || undefined } : {};
+}

@@ -9,23 +9,12 @@ import { findPageAdmin } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { textLinkClass } from "@/components/ui/button";
 import { auditSubjectName, listAudit } from "@/lib/audit/service";
-import { AUDIT_PAGE_SIZE as PAGE_SIZE, AUDIT_PATH, auditSubjectOf, type AuditFilter } from "@/models/audit";
+import { AUDIT_PAGE_SIZE as PAGE_SIZE, AUDIT_PATH, readAuditFilter } from "@/models/audit";
 import { countOf } from "@/models/count";
 
 export const metadata: Metadata = { title: "Audit log", robots: { index: false } };
 
 type AuditPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-function first(value: string | string[] | undefined): string {
-  return (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
-}
-
-/** The filter in the URL; a kind the log does not know shows everything rather than failing the page. */
-function readAuditFilter(params: Record<string, string | string[] | undefined>): AuditFilter {
-  const entity = auditSubjectOf(first(params.entity));
-  const entityId = first(params.entityId).slice(0, 100);
-  return entity ? { entity, entityId: entityId || undefined } : {};
-}
 
 export default async function AuditPage({ searchParams }: AuditPageProps) {
   const actor = await findPageAdmin(AUDIT_PATH);
