@@ -73,6 +73,13 @@ export async function listAudit(actor: Actor, query: AuditListQuery): Promise<Pa
   }));
 }
 
+/** How many entries the history of one thing holds (admins): its page says so before an admin opens it. */
+export async function countAuditEntries(actor: Actor, entity: AuditSubject, entityId: string): Promise<number> {
+  requireAdmin(actor);
+  const db = await getDb();
+  return db.$count(auditLog, filterOf({ entity, entityId }));
+}
+
 /**
  * What the history of one thing is called on the audit log's page: "order TF-100042", "“Claw Hammer”",
  * "ann@example.com", "the review of “Claw Hammer” by bo@example.com". Null when it is gone (a deleted

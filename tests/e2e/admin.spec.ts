@@ -168,7 +168,7 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
   await expect(manage.getByText("Shipped", { exact: true })).toBeVisible();
   // Who did what to this order: its own history in the audit log, three shipping changes.
   const orderPage = page.url();
-  await page.getByRole("link", { name: "Who changed this order (its audit log)" }).click();
+  await page.getByRole("link", { name: "Who changed this order: 3 changes in the audit log" }).click();
   await expect(page).toHaveURL(/\/dashboard\/audit\?entity=order&entityId=ord_/);
   await expect(page.getByText(`Only the history of order ${number}.`)).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "3 entries match." })).toBeVisible();
@@ -327,6 +327,8 @@ test("editing a product changes only what was changed and keeps the photo", asyn
 
   // Typed and left through the menu: "Leave without saving" goes there and nothing is saved.
   await page.getByRole("link", { name: `Edit ${product.name}` }).click();
+  // The page tells how many changes the log holds about the product: its creation and this edit.
+  await expect(page.getByRole("link", { name: "Who changed this product: 2 changes in the audit log" })).toHaveAttribute("href", `/dashboard/audit?entity=product&entityId=${product.id}`);
   await page.getByLabel("Price (USD)").fill("1.00");
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Manage Order" }).click();
   await page.getByRole("dialog", { name: "Leave without saving?" }).getByRole("button", { name: "Leave without saving" }).click();

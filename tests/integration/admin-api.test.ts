@@ -13,7 +13,7 @@ import * as uploads from "@/app/api/uploads/route";
 import * as users from "@/app/api/users/route";
 import * as userRole from "@/app/api/users/[id]/role/route";
 import type { Actor } from "@/lib/accounts/roles";
-import { auditSubjectName } from "@/lib/audit/service";
+import { auditSubjectName, countAuditEntries } from "@/lib/audit/service";
 import { getDb } from "@/lib/db/client";
 import { waitForPendingMail } from "@/lib/mail";
 import { mailOutbox, user } from "@/models/schema";
@@ -470,6 +470,8 @@ describe("audit log", () => {
     expect(await auditSubjectName(asAdmin, "order", order.id)).toBe(`order ${order.number}`);
     expect(await auditSubjectName(asAdmin, "user", customer.userId)).toBe(customer.email);
     expect(await auditSubjectName(asAdmin, "order", "ord_never")).toBeNull();
+    expect(await countAuditEntries(asAdmin, "product", plane.id)).toBe(4);
+    expect(await countAuditEntries(asAdmin, "order", "ord_never")).toBe(0);
     await expect(auditSubjectName({ ...asAdmin, role: "customer" }, "order", order.id)).rejects.toMatchObject({ kind: "forbidden" });
   });
 

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AuditHistoryLink } from "@/components/admin/audit-history-link";
 import { AdminPageHeader } from "@/components/admin/data-table";
 import { listFrom } from "@/components/admin/list-return";
 import { MANAGE_PRODUCTS_PATH, manageProductsHref } from "@/components/admin/manage-products-href";
@@ -8,9 +9,8 @@ import { ProductForm } from "@/components/admin/product-form";
 import { findPageActor, findPageAdmin } from "@/components/auth/session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { notFoundMetadata, notFoundPage } from "@/components/layout/not-found";
-import { textLinkClass } from "@/components/ui/button";
+import { countAuditEntries } from "@/lib/audit/service";
 import { findProductAt } from "@/lib/catalog/service";
-import { auditHref } from "@/models/audit";
 
 const pageMetadata = { title: "Edit Product", robots: { index: false } } satisfies Metadata;
 
@@ -27,10 +27,12 @@ export default async function EditProductPage({ params, searchParams }: EditProd
   // The page of Manage Products the edit was opened from: its way back, and where a save returns.
   const list = listFrom((await searchParams).from);
   const returnHref = manageProductsHref(list?.path === MANAGE_PRODUCTS_PATH ? readPage(list.params.page) : 1);
-  if (!(await findPageAdmin(`/dashboard/manageProducts/${encodeURIComponent(id)}`))) return <ForbiddenMessage />;
+  const actor = await findPageAdmin(`/dashboard/manageProducts/${encodeURIComponent(id)}`);
+  if (!actor) return <ForbiddenMessage />;
 
   const product = await findProductAt(id);
   if (!product) return notFoundPage();
+  const changes = await countAuditEntries(actor, "product", product.id);
 
   return (
     <>
@@ -41,11 +43,7 @@ export default async function EditProductPage({ params, searchParams }: EditProd
       </p>
       <AdminPageHeader
         title="Edit Product"
-        actions={
-          <Link href={auditHref({ entity: "product", entityId: product.id })} className={textLinkClass}>
-            Who changed this product<span className="sr-only"> (its audit log)</span>
-          </Link>
-        }
+        actions={<AuditHistoryLink entity="product" entityId={product.id} changes={changes} />}
       >
         Change any field of <span className="font-semibold">{product.name}</span>. Orders already placed keep the name, photo and
         price they were placed with.

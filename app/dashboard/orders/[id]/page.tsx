@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { formatDateTime } from "@/models/dates";
 import { listFrom } from "@/components/admin/list-return";
+import { AuditHistoryLink } from "@/components/admin/audit-history-link";
 import { AdminOrderActions } from "@/components/admin/order-actions";
 import { MANAGE_ORDER_PAGE_SIZE, MANAGE_ORDER_PATH, manageOrderHref, readOrderFilters } from "@/components/admin/order-filters";
 import { keptPageSize, readPageQuery } from "@/components/admin/pagination";
@@ -14,12 +15,12 @@ import { CancelOrderButton } from "@/components/orders/cancel-order-button";
 import { AddressBlock, OrderLines } from "@/components/orders/order-lines";
 import { PrintButton } from "@/components/orders/print-button";
 import { StatusBadge } from "@/components/orders/status-badge";
-import { buttonClasses, textLinkClass } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button";
 import { orNotFound } from "@/lib/errors";
+import { countAuditEntries } from "@/lib/audit/service";
 import { findPayingCard, getOrderFor } from "@/lib/orders/service";
 import { settleReturnedPayment } from "@/lib/payments/service";
 import type { Actor } from "@/lib/accounts/actor";
-import { auditHref } from "@/models/audit";
 import { unitsOf, type OrderView } from "@/models/orders";
 import { cardDescription } from "@/models/payments";
 
@@ -81,7 +82,7 @@ export default async function OrderPage({ params, searchParams }: OrderPageProps
   if (returned?.paid) redirect(`/dashboard/orders/${encodeURIComponent(order.id)}`);
   const paymentNotice = returned?.message ?? null;
   const steps = timeline(order);
-  const paidWith = await findPayingCard(order);
+  const [paidWith, changes] = await Promise.all([findPayingCard(order), actor.role === "admin" ? countAuditEntries(actor, "order", order.id) : null]);
   const back = wayBack(actor, query.from);
   const card = paidWith ? cardDescription(paidWith) : null;
 
@@ -157,11 +158,9 @@ export default async function OrderPage({ params, searchParams }: OrderPageProps
             </li>
           ))}
         </ol>
-        {actor.role === "admin" ? (
+        {changes !== null ? (
           <p data-print-hide className="mt-3 text-sm">
-            <Link href={auditHref({ entity: "order", entityId: order.id })} className={textLinkClass}>
-              Who changed this order<span className="sr-only"> (its audit log)</span>
-            </Link>
+            <AuditHistoryLink entity="order" entityId={order.id} changes={changes} />
           </p>
         ) : null}
       </section>
