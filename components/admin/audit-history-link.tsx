@@ -9,9 +9,9 @@ import { countOf } from "@/models/count";
  */
 export function AuditHistoryLink({ entity, entityId, changes }: { entity: AuditSubject; entityId: string; changes: number }) {
   const one = AUDIT_SUBJECTS.find((subject) => subject.entity === entity)?.one ?? entity;
-  if (changes === 0) return <span className="text-slate-700">Nothing in the audit log about this {one} yet.</span>;
+  if (changes === 0) return <span className="text-sm text-slate-700">Nothing in the audit log about this {one} yet.</span>;
   return (
-    <Link href={auditHref({ entity, entityId })} className={textLinkClass}>
+    <Link href={auditHref({ entity, entityId })} className={`${textLinkClass} text-sm`}>
       Who changed this {one}: {countOf(changes, "change", "changes")}
       <span className="sr-only"> in the audit log</span>
     </Link>
