@@ -5,7 +5,7 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { useSWRConfig } from "swr";
 import { SESSION_KEY } from "@/components/layout/use-session";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses, deleteButtonTone } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { notify } from "@/components/ui/notify";
 import { sendJson } from "@/components/ui/send-json";
@@ -37,7 +37,7 @@ export function DeleteAccountButton() {
         type="button"
         onClick={() => !pending && setConfirming(true)}
         aria-disabled={pending || undefined}
-        className={buttonClasses("secondary", "md", "border-red-300! text-red-800! hover:bg-red-50! aria-disabled:opacity-60")}
+        className={buttonClasses("secondary", "md", `${deleteButtonTone} aria-disabled:opacity-60`)}
       >
         {pending ? "Deleting…" : "Delete my account"}
       </button>

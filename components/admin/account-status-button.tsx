@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses, deleteButtonTone } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useApiAction } from "@/components/ui/use-api-action";
 
@@ -33,7 +33,7 @@ export function AccountStatusButton({ userId, email, disabled }: AccountStatusBu
         type="button"
         onClick={() => (pending ? undefined : disabled ? change(false) : setConfirming(true))}
         aria-disabled={pending || undefined}
-        className={buttonClasses("secondary", "sm", `whitespace-nowrap aria-disabled:opacity-60 ${disabled ? "" : "border-red-300! text-red-800! hover:bg-red-50!"}`)}
+        className={buttonClasses("secondary", "sm", `whitespace-nowrap aria-disabled:opacity-60 ${disabled ? "" : deleteButtonTone}`)}
       >
         {pending ? "Saving…" : disabled ? "Enable" : "Disable"}
         <span className="sr-only"> {email}</span>

@@ -4,8 +4,6 @@ import { textLinkClass } from "@/components/ui/button";
 
 export const headCellClass = "px-3 py-3 text-left text-sm font-semibold whitespace-nowrap text-slate-700";
 export const cellClass = "px-3 py-3 align-middle";
-/** The red of the admin tables' Delete buttons. */
-export const deleteButtonTone = "border-red-300! text-red-800! hover:bg-red-50!";
 
 type TableFrameProps = {
   /** Used for the caption's id; must be unique on the page. */

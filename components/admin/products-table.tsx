@@ -1,10 +1,10 @@
 import Link from "next/link";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses, deleteButtonTone } from "@/components/ui/button";
 import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
 import { Img } from "@/components/ui/img";
 import { formatMoney } from "@/lib/money/format";
 import type { Product } from "@/models/catalog";
-import { cellClass, deleteButtonTone, TableFrame } from "./data-table";
+import { cellClass, TableFrame } from "./data-table";
 import { withListReturn } from "./list-return";
 import { formatCount } from "@/models/count";
 

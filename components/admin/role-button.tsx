@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses, deleteButtonTone } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useApiAction } from "@/components/ui/use-api-action";
 
@@ -37,7 +37,7 @@ export function RoleButton({ userId, email, to }: RoleButtonProps) {
         className={buttonClasses(
           "secondary",
           "sm",
-          `whitespace-nowrap aria-disabled:opacity-60 ${promote ? "" : "border-red-300! text-red-800! hover:bg-red-50!"}`,
+          `whitespace-nowrap aria-disabled:opacity-60 ${promote ? "" : deleteButtonTone}`,
         )}
       >
         {pending ? "Saving…" : promote ? "Make admin" : "Remove admin"}

@@ -4,6 +4,12 @@ import type { ComponentProps } from "react";
 export type ButtonVariant = "primary" | "secondary" | "light" | "ghost-dark" | "danger";
 export type ButtonSize = "sm" | "md" | "lg";
 
+/**
+ * The red outline of a secondary button that takes something away: Delete product, Remove admin,
+ * Disable an account, Delete my account.
+ */
+export const deleteButtonTone = "border-red-300! text-red-800! hover:bg-red-50!";
+
 /** An inline text link in running text (empty states, hints, forms' footers). */
 export const textLinkClass = "font-semibold text-brand underline underline-offset-2 hover:text-brand-dark";
 
