@@ -74,6 +74,8 @@ export default defineConfig({
         TRUSTED_PROXY_HOPS: "1",
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}?ignoreTLS=true`,
         MAIL_FROM: "ToolForge <shop@toolforge.test>",
+        // Not UTC, so that a time shown in the server's own zone or in UTC would fail checkout-print.spec.ts.
+        SHOP_TIME_ZONE: "America/Chicago",
       },
     },
   ],

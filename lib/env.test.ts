@@ -8,6 +8,13 @@ describe("parseEnv", () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SEED_CATALOG).toBe(true);
     expect(env.ADMIN_EMAILS).toEqual([]);
+    expect(env.SHOP_TIME_ZONE).toBeUndefined();
+  });
+
+  it("takes a time zone the runtime knows", () => {
+    expect(parseEnv({ SHOP_TIME_ZONE: "America/Chicago" }).SHOP_TIME_ZONE).toBe("America/Chicago");
+    expect(parseEnv({ SHOP_TIME_ZONE: " Europe/Berlin " }).SHOP_TIME_ZONE).toBe("Europe/Berlin");
+    expect(parseEnv({ SHOP_TIME_ZONE: "UTC" }).SHOP_TIME_ZONE).toBe("UTC");
   });
 
   it("accepts form posts from APP_URL's origin as a browser writes it (no default port, no path)", () => {
@@ -55,6 +62,8 @@ describe("parseEnv", () => {
     [{ TRUSTED_PROXY_HOPS: "one" }, "TRUSTED_PROXY_HOPS"],
     [{ SHUTDOWN_GRACE_SECONDS: "0" }, "SHUTDOWN_GRACE_SECONDS"],
     [{ LOG_LEVEL: "verbose" }, "LOG_LEVEL"],
+    [{ SHOP_TIME_ZONE: "Central Time" }, "SHOP_TIME_ZONE"],
+    [{ SHOP_TIME_ZONE: "Europe/Atlantis" }, "SHOP_TIME_ZONE"],
     // Several instances on one database with generated secrets would sign each other's users out.
     [{ NODE_ENV: "production", DATABASE_URL: "postgres://shop@db/shop" }, "AUTH_SECRET"],
     // Settings that point real SDKs at local stand-ins have no place in production.

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isTimeZone } from "@/models/dates";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
@@ -91,6 +92,14 @@ const envSchema = z.object({
   SHIPPING_FLAT_CENTS: wholeNumber(0, 1_000_000, "must be a whole number of cents from 0 to 1000000").default(0),
   // Benchmarks and load tests, where one account places orders by the hundred, raise it.
   ORDER_UNPAID_LIMIT: wholeNumber(1, 1_000_000, "must be a whole number of orders from 1 to 1000000").default(DEFAULT_ORDER_UNPAID_LIMIT),
+  // The zone every date and time is shown in (models/dates.ts reads it); checked here so that a typo
+  // stops the server at start instead of showing every time in UTC (ADR 071).
+  SHOP_TIME_ZONE: optionalString.pipe(
+    z
+      .string()
+      .refine(isTimeZone, "must be a time zone name such as America/Chicago, Europe/Berlin or UTC")
+      .optional(),
+  ),
   SHUTDOWN_GRACE_SECONDS: wholeNumber(1, 600, "must be a whole number of seconds from 1 to 600").default(10),
   LOG_LEVEL: optionalString.pipe(
     z

@@ -1,4 +1,4 @@
-import { formatCalendarDate, formatDate, formatDateTime, formatMonthYear, parseCalendarDate } from "./dates";
+import { formatCalendarDate, formatDate, formatDateTime, formatMonthYear, isTimeZone, parseCalendarDate, shopTimeZone } from "./dates";
 import { isRealPastDate, latestBirthday } from "./profile";
 
 describe("dates as the shop shows them", () => {
@@ -7,6 +7,35 @@ describe("dates as the shop shows them", () => {
     expect(formatDate("2026-11-21T23:59:59.000Z")).toBe("Nov 21, 2026");
     expect(formatDate(new Date("2026-01-01T00:00:00.000Z"))).toBe("Jan 1, 2026");
     expect(formatMonthYear(new Date("2024-04-30T23:00:00.000Z"))).toBe("April 2024");
+  });
+
+  it("shows moments in the shop's zone when SHOP_TIME_ZONE names one, with the zone's name", () => {
+    const before = process.env.SHOP_TIME_ZONE;
+    try {
+      process.env.SHOP_TIME_ZONE = "America/Chicago";
+      expect(shopTimeZone()).toBe("America/Chicago");
+      // 02:30 UTC on the 22nd is still the evening of the 21st in Chicago; summer time has its own name.
+      expect(formatDateTime("2026-11-22T02:30:00.000Z")).toBe("Nov 21, 2026, 8:30 PM CST");
+      expect(formatDateTime("2026-07-04T17:00:00.000Z")).toBe("Jul 4, 2026, 12:00 PM CDT");
+      expect(formatDate("2026-11-22T02:30:00.000Z")).toBe("Nov 21, 2026");
+      expect(formatMonthYear("2026-05-01T03:00:00.000Z")).toBe("April 2026");
+      // A birthday is a day, not a moment: no zone moves it.
+      expect(formatCalendarDate("1990-04-25")).toBe("Apr 25, 1990");
+      process.env.SHOP_TIME_ZONE = "Europe/Berlin";
+      expect(formatDateTime("2026-11-22T02:30:00.000Z")).toBe("Nov 22, 2026, 3:30 AM GMT+1");
+      // The server refuses an unknown zone at start (lib/env.ts); a browser bundle falls back to UTC.
+      process.env.SHOP_TIME_ZONE = "Europe/Atlantis";
+      expect(shopTimeZone()).toBe("UTC");
+      expect(formatDateTime("2026-11-22T02:30:00.000Z")).toBe("Nov 22, 2026, 2:30 AM UTC");
+    } finally {
+      if (before === undefined) delete process.env.SHOP_TIME_ZONE;
+      else process.env.SHOP_TIME_ZONE = before;
+    }
+  });
+
+  it("knows a time zone from a name that is not one", () => {
+    for (const zone of ["UTC", "America/Chicago", "Europe/Berlin", "Asia/Kolkata", "America/Argentina/Buenos_Aires"]) expect(isTimeZone(zone)).toBe(true);
+    for (const notAZone of ["", "Central Time", "Europe/Atlantis", "../etc/passwd", "UTC;"]) expect(isTimeZone(notAZone)).toBe(false);
   });
 
   it("writes a calendar date in the same style as a moment's day, never a day early", () => {

@@ -1,29 +1,82 @@
-// Every date the shop shows, in one style: en-US, the month abbreviated, in UTC and said so where a
-// time of day is shown. Pages render on the server, and one clock for every reader avoids "which time
-// is this?" between admins in different zones; a customer's receipt reads the same in every browser.
+// Every date the shop shows, in one style: en-US, the month abbreviated, in the shop's time zone
+// (SHOP_TIME_ZONE, UTC unless the operator sets one) and named where a time of day is shown
+// ("8:14 PM UTC", "3:14 PM CST"). Pages render on the server, and one clock for every reader avoids
+// "which time is this?" between admins in different places; a customer's receipt reads the same in
+// every browser, in the time of the workshop that ships it (ADR 071).
 // Each formatter is made on first use: this module reaches browser bundles, and making one loads
 // ICU's data on the main thread, a cost a page that shows no date should not pay at load (ADR 055).
-function lazyFormat(options: Intl.DateTimeFormatOptions): (moment: Date) => string {
-  let format: Intl.DateTimeFormat | undefined;
-  return (moment) => (format ??= new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" })).format(moment);
-}
-const dateTime = lazyFormat({ dateStyle: "medium", timeStyle: "short" });
-const dateOnly = lazyFormat({ dateStyle: "medium" });
-const monthYear = lazyFormat({ month: "long", year: "numeric" });
 
-/** A moment with its time: "Nov 21, 2026, 8:14 PM UTC". */
-export function formatDateTime(moment: string | Date): string {
-  return `${dateTime(new Date(moment))} UTC`;
-}
+/** The zone dates are shown in when SHOP_TIME_ZONE is not set. */
+export const DEFAULT_TIME_ZONE = "UTC";
 
-/** A moment's day: "Nov 21, 2026". */
-export function formatDate(moment: string | Date): string {
-  return dateOnly(new Date(moment));
+/** Whether `name` is a time zone this runtime knows ("Europe/Berlin", "UTC"). */
+export function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-/** A moment's month: "April 2024" ("Member since"). */
-export function formatMonthYear(moment: string | Date): string {
-  return monthYear(new Date(moment));
+/**
+ * The shop's time zone. The server checks SHOP_TIME_ZONE when it starts (lib/env.ts) and refuses an
+ * unknown one, so the fallback here only serves a browser bundle, where the setting is not present.
+ */
+export function shopTimeZone(): string {
+  const configured = typeof process === "undefined" ? undefined : process.env.SHOP_TIME_ZONE?.trim();
+  if (!configured) return DEFAULT_TIME_ZONE;
+  if (configured !== checked.name) checked = { name: configured, known: isTimeZone(configured) };
+  return checked.known ? configured : DEFAULT_TIME_ZONE;
+}
+// The last setting read and whether it is a zone: checking makes a formatter, too dear for every date.
+let checked: { name: string; known: boolean } = { name: "", known: false };
+
+type Style = "dateTime" | "date" | "monthYear";
+const STYLES: Record<Style, Intl.DateTimeFormatOptions> = {
+  dateTime: { dateStyle: "medium", timeStyle: "short" },
+  date: { dateStyle: "medium" },
+  monthYear: { month: "long", year: "numeric" },
+};
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function format(style: Style, timeZone: string, moment: Date): string {
+  const key = `${style} ${timeZone}`;
+  let formatter = formats.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", { ...STYLES[style], timeZone });
+    formats.set(key, formatter);
+  }
+  return formatter.format(moment);
+}
+
+// dateStyle and timeZoneName cannot be combined in one formatter, so the zone's short name is read
+// from a second one and appended: "Nov 21, 2026, 8:14 PM UTC", "Nov 21, 2026, 2:14 PM CST".
+const zoneNames = new Map<string, Intl.DateTimeFormat>();
+function zoneName(timeZone: string, moment: Date): string {
+  let formatter = zoneNames.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" });
+    zoneNames.set(timeZone, formatter);
+  }
+  return formatter.formatToParts(moment).find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+}
+
+/** A moment with its time and zone: "Nov 21, 2026, 8:14 PM UTC". */
+export function formatDateTime(moment: string | Date, timeZone: string = shopTimeZone()): string {
+  const date = new Date(moment);
+  return `${format("dateTime", timeZone, date)} ${zoneName(timeZone, date)}`;
+}
+
+/** A moment's day in the shop's zone: "Nov 21, 2026". */
+export function formatDate(moment: string | Date, timeZone: string = shopTimeZone()): string {
+  return format("date", timeZone, new Date(moment));
+}
+
+/** A moment's month in the shop's zone: "April 2024" ("Member since"). */
+export function formatMonthYear(moment: string | Date, timeZone: string = shopTimeZone()): string {
+  return format("monthYear", timeZone, new Date(moment));
 }
 
 /**
@@ -44,5 +97,5 @@ export function parseCalendarDate(isoDate: string): Date | null {
  */
 export function formatCalendarDate(isoDate: string): string {
   const day = parseCalendarDate(isoDate);
-  return day ? dateOnly(day) : isoDate;
+  return day ? format("date", "UTC", day) : isoDate;
 }

@@ -51,6 +51,8 @@ test("a printed receipt uses the whole page width, its total in full", async ({ 
 
   const grandTotal = page.getByTestId("order-grand-total");
   await expect(grandTotal).toHaveText(total);
+  // The receipt's time is in the shop's zone (SHOP_TIME_ZONE, America/Chicago in these tests), named.
+  await expect(page.getByText(/^Placed \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M C[SD]T by /)).toBeVisible();
   // react-hot-toast's container; on screen it spans the page, above the content.
   const toasts = page.locator("[data-rht-toaster]");
   await expect(toasts).toBeVisible();
