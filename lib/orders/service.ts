@@ -318,12 +318,15 @@ export async function placeOrder(actor: Actor, input: PlaceOrderInput, idempoten
 }
 
 /**
- * Queues a mail to the order's customer in the caller's transaction. An order whose customer deleted
- * their account (ADR 015) has nobody to tell: its address is one that never resolves.
+ * Queues a mail to the order's customer in the caller's transaction, at the account's address as it
+ * is now: a customer who changed their email (confirmed from the new address, ADR 014) hears about
+ * their older orders there too. The order keeps the address it was placed with, as its record. An
+ * order whose customer deleted their account (ADR 015) has nobody to tell.
  */
 async function queueCustomerMail(tx: Tx, row: OrderRow, mail: Mail): Promise<string[]> {
   if (row.email === ANONYMISED_ORDER.email) return [];
-  return [await queueMail(tx, mail)];
+  const [account] = row.userId ? await tx.select({ email: user.email }).from(user).where(eq(user.id, row.userId)) : [];
+  return [await queueMail(tx, { ...mail, to: account?.email ?? mail.to })];
 }
 
 /** Why an unpaid order closes: its customer or the shop cancelled it, or its hold ran out. */
@@ -459,8 +462,17 @@ async function findVisibleRow(actor: Actor, orderId: string): Promise<OrderRow> 
 
 /** An order its owner or an admin may see; anyone else is told it does not exist. An overdue order is expired first. */
 export async function getOrderFor(actor: Actor, orderId: string): Promise<OrderView> {
+  return (await readOrderFor(actor, orderId)).order;
+}
+
+/**
+ * As getOrderFor, with whether the order is the actor's own (placed from their account), which decides
+ * whether its page offers to pay or cancel it. Told by the account, not by the email address: the
+ * customer may have changed theirs since, and an admin's order under another's address is not theirs.
+ */
+export async function readOrderFor(actor: Actor, orderId: string): Promise<{ order: OrderView; own: boolean }> {
   const row = await findVisibleRow(actor, orderId);
-  return viewOf(await getDb(), row);
+  return { order: await viewOf(await getDb(), row), own: row.userId === actor.userId };
 }
 
 /**
@@ -652,8 +664,7 @@ export async function markOrderPaidInTx(
     .returning();
   if (!paid) throw new AppError("conflict", "This order changed meanwhile. Reload and try again.");
   const view = await viewOf(tx, paid);
-  const mailId = await queueMail(tx, receiptMail(view, { brand: payment.cardBrand, last4: payment.cardLast4 }));
-  return { view, mailIds: [mailId] };
+  return { view, mailIds: await queueCustomerMail(tx, paid, receiptMail(view, { brand: payment.cardBrand, last4: payment.cardLast4 })) };
 }
 
 /**

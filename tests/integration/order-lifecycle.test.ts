@@ -10,10 +10,12 @@ import * as adminOrdersRoute from "@/app/api/admin/orders/route";
 import { getDb } from "@/lib/db/client";
 import { resetEnvForTests } from "@/lib/env";
 import { waitForPendingMail } from "@/lib/mail";
+import { requireActor } from "@/lib/accounts/actor";
 import { ANONYMISED_ORDER } from "@/lib/orders/anonymise";
+import { readOrderFor } from "@/lib/orders/service";
 import { expireOrdersAndPayments } from "@/lib/payments/service";
-import { auditLog, mailOutbox, order, orderLine, payment } from "@/models/schema";
-import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
+import { auditLog, mailOutbox, order, orderLine, payment, user } from "@/models/schema";
+import { makeRequest, noParams, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
 import { createProduct, markPaidForTest, stockOf, TEST_ADDRESS } from "@/tests/fixtures/shop";
 
@@ -332,6 +334,31 @@ describe("every change a customer must hear about writes its mail with it", () =
     expect(mails[0]?.text).toContain(`You cancelled your order ${created.number}.`);
     expect(mails[0]?.text).toContain("nothing was charged");
     expect(mails[0]?.text).toContain("2 × Cancel Mail Rasp at $11.00");
+  });
+
+  it("a customer who changed their email is still the order's owner, and hears about it at the new address", async () => {
+    const carol = await signUp({ name: "Carol Moves" });
+    const item = await createProduct({ name: "Moving Mallet", priceCents: 1500, stock: 10 });
+    const first = await placeOne(carol, item.id, 1);
+    const second = await placeOne(carol, item.id, 1);
+    // As a confirmed email change leaves it (ADR 014): the account's address is new, the orders keep theirs.
+    const newEmail = uniqueEmail("carol-new");
+    const db = await getDb();
+    await db.update(user).set({ email: newEmail }).where(eq(user.id, carol.userId));
+    const actor = await requireActor(new Headers({ cookie: carol.cookie }));
+    expect(actor.email).toBe(newEmail);
+    // Her order page still offers to pay and cancel (it asks by account, not by address).
+    expect(await readOrderFor(actor, first.id)).toMatchObject({ own: true, order: { email: carol.email, status: "unpaid" } });
+    expect((await readOrderFor(await requireActor(new Headers({ cookie: admin.cookie })), first.id)).own).toBe(false);
+
+    expect((await pay(carol, first.id)).status).toBe(200);
+    expect((await ship(admin, first.id)).status).toBe(200);
+    expect((await cancel(carol, second.id)).status).toBe(200);
+    expect(await subjectsAbout(newEmail, first.number)).toEqual([`Receipt for your ToolForge order ${first.number}`, `Your ToolForge order ${first.number} has shipped`]);
+    expect(await subjectsAbout(newEmail, second.number)).toEqual([`Your ToolForge order ${second.number} is cancelled`]);
+    // Only the confirmation, sent when she placed them, went to the old address.
+    expect(await subjectsAbout(carol.email, first.number)).toEqual([`Your ToolForge order ${first.number}`]);
+    expect(await subjectsAbout(carol.email, second.number)).toEqual([`Your ToolForge order ${second.number}`]);
   });
 
   it("an admin who cancels a customer's order tells the customer, in the same transaction as the audit entry", async () => {

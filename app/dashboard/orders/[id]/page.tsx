@@ -18,7 +18,7 @@ import { StatusBadge } from "@/components/orders/status-badge";
 import { buttonClasses } from "@/components/ui/button";
 import { orNotFound } from "@/lib/errors";
 import { countAuditEntries } from "@/lib/audit/service";
-import { findPayingCard, getOrderFor } from "@/lib/orders/service";
+import { findPayingCard, readOrderFor } from "@/lib/orders/service";
 import { settleReturnedPayment } from "@/lib/payments/service";
 import type { Actor } from "@/lib/accounts/actor";
 import { unitsOf, type OrderView } from "@/models/orders";
@@ -28,8 +28,11 @@ const pageMetadata = { title: "Order", robots: { index: false } } satisfies Meta
 
 type OrderPageProps = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** The order at this address as the signed-in visitor may see it (theirs, or any for an admin), read once for the title and the page. */
-const findOrder = cache((actor: Actor, id: string): Promise<OrderView | null> => orNotFound(getOrderFor(actor, id)));
+/**
+ * The order at this address as the signed-in visitor may see it (theirs, or any for an admin), read
+ * once for the title and the page, with whether it is the visitor's own.
+ */
+const findOrder = cache((actor: Actor, id: string): Promise<{ order: OrderView; own: boolean } | null> => orNotFound(readOrderFor(actor, id)));
 
 export async function generateMetadata({ params }: OrderPageProps): Promise<Metadata> {
   const actor = await findPageActor();
@@ -74,8 +77,9 @@ export default async function OrderPage({ params, searchParams }: OrderPageProps
   const actor = await requirePageActor(`/dashboard/orders/${encodeURIComponent(id)}`);
   const query = await searchParams;
   const returning = query.payment_intent;
-  const order = await findOrder(actor, id);
-  if (!order) return notFoundPage();
+  const found = await findOrder(actor, id);
+  if (!found) return notFoundPage();
+  const { order, own } = found;
   // Back from a payment method that left the shop (Stripe's return_url adds `payment_intent`).
   const returned = typeof returning === "string" && returning ? await settleReturnedPayment(actor, order, returning) : null;
   // Paid: the receipt at its own address, where a reload has nothing left to confirm.
@@ -168,7 +172,7 @@ export default async function OrderPage({ params, searchParams }: OrderPageProps
       {actor.role === "admin" ? <AdminOrderActions order={order} /> : null}
 
       <div data-print-hide className="mt-8 flex flex-wrap gap-3">
-        {order.status === "unpaid" && order.email === actor.email ? (
+        {order.status === "unpaid" && own ? (
           <>
             <Link href={`/dashboard/payment/${encodeURIComponent(order.id)}`} className={buttonClasses("primary", "md")}>
               Pay now
