@@ -1,4 +1,4 @@
-import { countOf, formatCount } from "./count";
+import { countOf, formatCount, formatMinutes } from "./count";
 import { quantityMessage, unitsLeftMessage } from "./orders";
 
 describe("counts as people read them", () => {
@@ -31,5 +31,21 @@ describe("counts as people read them", () => {
     expect(quantityMessage(2_500, 2_500)).toBe("Order exactly 2,500 units");
     expect(unitsLeftMessage(1)).toBe("Only 1 unit is left");
     expect(unitsLeftMessage(1_500)).toBe("Only 1,500 units are left");
+  });
+});
+
+describe("a hold's length as people say it", () => {
+  it.each([
+    [1, "1 minute"],
+    [45, "45 minutes"],
+    [60, "1 hour"],
+    [90, "1 hour and 30 minutes"],
+    [1440, "24 hours"],
+    [2880, "48 hours"],
+    [4320, "3 days"],
+    [4350, "72 hours and 30 minutes"],
+    [525_600, "365 days"],
+  ])("%i minutes read %s", (minutes, words) => {
+    expect(formatMinutes(minutes)).toBe(words);
   });
 });

@@ -19,3 +19,15 @@ export function formatCount(value: number): string {
 export function countOf(value: number, one: string, many: string): string {
   return `${formatCount(value)} ${value === 1 ? one : many}`;
 }
+
+/**
+ * A length of time given in minutes (ORDER_HOLD_MINUTES), as a person says it: "30 minutes",
+ * "24 hours" (up to two days in hours, as shops write a hold), "3 days", "1 hour and 30 minutes".
+ */
+export function formatMinutes(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return countOf(rest, "minute", "minutes");
+  if (rest === 0 && hours > 48 && hours % 24 === 0) return countOf(hours / 24, "day", "days");
+  return rest === 0 ? countOf(hours, "hour", "hours") : `${countOf(hours, "hour", "hours")} and ${countOf(rest, "minute", "minutes")}`;
+}

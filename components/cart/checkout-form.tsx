@@ -28,6 +28,8 @@ const EMPTY_ADDRESS: ShippingAddress = { name: "", line1: "", line2: "", city: "
 type CheckoutFormProps = {
   email: string;
   shippingCents: number;
+  /** How long a placed order stays reserved, in words ("24 hours", ORDER_HOLD_MINUTES). */
+  hold: string;
   defaults: { phone: string; shippingAddress: ShippingAddress } | null;
 };
 
@@ -38,7 +40,7 @@ type Placed = { id: string; number: string; totalCents: number; currency: string
  * The contact and address fields do not depend on the cart, so they are there at once and can be
  * filled while the cart is read; only the summary and the button wait for it.
  */
-export function CheckoutForm({ email, shippingCents, defaults }: CheckoutFormProps) {
+export function CheckoutForm({ email, shippingCents, hold, defaults }: CheckoutFormProps) {
   const router = useRouter();
   const { lines, settled, loading, failed, mode, refresh } = useCartDetails();
   // Checkout is for signed-in customers: a cart that settled as the browser's means the account's
@@ -128,7 +130,7 @@ export function CheckoutForm({ email, shippingCents, defaults }: CheckoutFormPro
     return (
       <>
         <p className="mt-6 text-slate-800">
-          Order <span className="font-semibold">{placed.number}</span> is placed and reserved for you.{" "}
+          Order <span className="font-semibold">{placed.number}</span> is placed and reserved for you for {hold}.{" "}
           <Link href={`/dashboard/payment/${encodeURIComponent(placed.id)}`} className="font-semibold text-brand underline underline-offset-2">
             Pay for it
           </Link>

@@ -2,6 +2,7 @@ import "server-only";
 import { getEnv } from "@/lib/env";
 import type { Mail } from "@/lib/mail";
 import { formatMoney } from "@/lib/money/format";
+import { formatDateTime } from "@/models/dates";
 import type { OrderView } from "@/models/orders";
 import { cardDescription } from "@/models/payments";
 
@@ -46,7 +47,9 @@ export function confirmationMail(order: OrderView, customerName: string): Mail {
       "Shipping to:",
       ...address(order),
       "",
-      "The order is reserved for you and waits for payment:",
+      ...(order.expiresAt
+        ? [`The order is reserved for you until ${formatDateTime(order.expiresAt)}. Pay for it by then, or it expires and the units go back on sale:`]
+        : ["The order is reserved for you and waits for payment:"]),
       orderLink(order),
     ].join("\n"),
   };

@@ -26,8 +26,11 @@ function orderRow(page: Page, orderId: string): Locator {
 
 async function openPaymentModal(page: Page, order: Order): Promise<Locator> {
   await page.goto("/dashboard/myorders");
+  await expect(page.getByText(/Unpaid orders keep their units reserved for you for 24 hours after you place them/)).toBeVisible();
   await orderRow(page, order.id).getByRole("link", { name: /^Pay/ }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/payment/${order.id}$`));
+  // The deadline, in the shop's zone (America/Chicago in these tests) and named.
+  await expect(page.getByText(/^Reserved for you until \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M C[SD]T\. Pay by then/)).toBeVisible();
   await page.getByRole("button", { name: `Pay ${money(order.totalCents)}` }).click();
   const dialog = page.getByRole("dialog", { name: "Card payment" });
   await expect(dialog).toBeVisible();

@@ -8,6 +8,7 @@ import * as paymentRoute from "@/app/api/orders/[id]/payment/route";
 import * as confirmRoute from "@/app/api/orders/[id]/payment/confirm/route";
 import * as adminOrdersRoute from "@/app/api/admin/orders/route";
 import { getDb } from "@/lib/db/client";
+import { formatDateTime } from "@/models/dates";
 import { resetEnvForTests } from "@/lib/env";
 import { waitForPendingMail } from "@/lib/mail";
 import { requireActor } from "@/lib/accounts/actor";
@@ -184,6 +185,9 @@ describe("orders with several lines", () => {
     expect(mail?.text).toContain("1 × Mail Level at $25.00");
     expect(mail?.text).toContain("Total: $55.00");
     expect(mail?.text).toContain("12 Forge Lane");
+    // The deadline, in the shop's zone (UTC here), so the expiry mail never speaks of a limit nobody was told.
+    expect(mail?.text).toContain(`The order is reserved for you until ${formatDateTime(created.expiresAt ?? "")}. Pay for it by then, or it expires`);
+    expect(formatDateTime(created.expiresAt ?? "")).toMatch(/UTC$/);
   });
 });
 

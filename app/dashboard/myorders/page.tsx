@@ -7,7 +7,8 @@ import { MY_ORDERS_PAGE_SIZE as PAGE_SIZE, MY_ORDERS_PATH as PATH, myOrdersHref 
 import { MyOrdersTable } from "@/components/orders/my-orders-table";
 import { textLinkClass } from "@/components/ui/button";
 import { listMyOrders } from "@/lib/orders/service";
-import { countOf } from "@/models/count";
+import { countOf, formatMinutes } from "@/models/count";
+import { getEnv } from "@/lib/env";
 
 export const metadata: Metadata = { title: "My Orders", robots: { index: false } };
 
@@ -47,8 +48,8 @@ export default async function MyOrdersPage({ searchParams }: MyOrdersPageProps) 
       ) : (
         <>
           <p className="mt-2 mb-6 max-w-2xl text-slate-700">
-            {countOf(list.total, "order", "orders")}. Unpaid orders keep their units reserved for you for a while: pay for
-            them here, or cancel them to put the units back.
+            {countOf(list.total, "order", "orders")}. Unpaid orders keep their units reserved for you for{" "}
+            {formatMinutes(getEnv().ORDER_HOLD_MINUTES)} after you place them: pay for them here, or cancel them to put the units back.
           </p>
           {list.items.length === 0 ? (
             <p className="text-slate-700">

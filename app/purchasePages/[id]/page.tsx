@@ -10,7 +10,7 @@ import { findProductAt } from "@/lib/catalog/service";
 import { getEnv } from "@/lib/env";
 import { formatMoney, formatUnits } from "@/lib/money/format";
 import { findLastShippingDetails } from "@/lib/orders/service";
-import { formatCount } from "@/models/count";
+import { formatCount, formatMinutes } from "@/models/count";
 import { stockState } from "@/models/stock";
 
 const pageMetadata = { title: "Purchase", robots: { index: false } } satisfies Metadata;
@@ -74,7 +74,8 @@ export default async function PurchasePage({ params, searchParams }: PurchasePag
           {inStock ? (
             <>
               <p className="mt-2 mb-6 text-slate-600">
-                Your order is reserved for you right away, and you pay for it on the next page.
+                Your order is reserved for you for {formatMinutes(getEnv().ORDER_HOLD_MINUTES)} as soon as you place it, and you pay for it on the next
+                page.
               </p>
               <OrderForm
                 productId={product.id}

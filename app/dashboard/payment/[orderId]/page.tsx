@@ -9,6 +9,7 @@ import { orNotFound } from "@/lib/errors";
 import { formatMoney } from "@/lib/money/format";
 import { getOwnOrder } from "@/lib/orders/service";
 import { AddressBlock, OrderLines } from "@/components/orders/order-lines";
+import { formatDateTime } from "@/models/dates";
 import { STATUS_LABELS } from "@/models/orders";
 import { isStripeConfigured } from "@/lib/payments/stripe";
 import type { Actor } from "@/lib/accounts/actor";
@@ -82,7 +83,15 @@ export default async function PaymentPage({ params }: PaymentPageProps) {
               </p>
             </div>
           ) : (
-            <PayButton orderId={order.id} totalLabel={total} />
+            <>
+              {order.expiresAt ? (
+                <p className="mb-4 text-slate-700">
+                  Reserved for you until <time dateTime={order.expiresAt}>{formatDateTime(order.expiresAt)}</time>. Pay by then, or the
+                  order expires and the units go back on sale.
+                </p>
+              ) : null}
+              <PayButton orderId={order.id} totalLabel={total} />
+            </>
           )}
         </div>
       </section>
