@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AuditView } from "./audit";
 import type { DeletedProduct, Product, ProductList } from "./catalog";
 import { ORDER_STATUS_VALUES, type OrderView } from "./orders";
-import type { ReviewView } from "./reviews";
+import type { ProductReviewPage, ReviewView } from "./reviews";
 
 /**
  * The shapes of the API's answers, for its OpenAPI document (lib/api/openapi.ts). The types the
@@ -115,6 +115,9 @@ export function pageSchema<T extends z.ZodType>(item: T) {
   });
 }
 
+/** One page of a product's reviews, with the average rating of all of them (null: none yet). */
+export const productReviewPageSchema = pageSchema(reviewSchema).extend({ averageRating: z.number().nullable() });
+
 /** One place an account is signed in (`GET /api/me/sessions`). */
 export const sessionSchema = z.object({
   id: z.string(),
@@ -156,6 +159,7 @@ export type ResponseShapesMatchTheServices = [
   Assert<Same<z.infer<typeof deletedProductSchema>, DeletedProduct>>,
   Assert<Same<z.infer<typeof productListSchema>, ProductList>>,
   Assert<Same<z.infer<typeof reviewSchema>, ReviewView>>,
+  Assert<Same<z.infer<typeof productReviewPageSchema>, ProductReviewPage>>,
   Assert<Same<z.infer<typeof orderSchema>, OrderView>>,
   Assert<Same<z.infer<typeof auditEntrySchema>, AuditView>>,
 ];

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { pageQuerySchema, type PageQuery } from "./paging";
+import { pageQuerySchema, type Page, type PageQuery } from "./paging";
 import { productIdSchema } from "./catalog";
+import { productPath } from "./product-path";
 import { textField } from "./text";
 
 export const RATING_MESSAGE = "Choose a rating from 1 to 5";
@@ -40,3 +41,11 @@ export type AdminReviewView = ReviewView & { hidden: boolean; authorEmail: strin
 /** GET /api/reviews and the admin list: newest first, paged (keyset). */
 export const reviewListQuerySchema = pageQuerySchema(12);
 export type ReviewListQuery = PageQuery;
+
+/** One page of a product's reviews (`GET /api/products/{id}/reviews`), with the average rating of all of them. */
+export type ProductReviewPage = Page<ReviewView> & { averageRating: number | null };
+
+/** Where all of a product's reviews are listed, a page at a time. */
+export function productReviewsPath(productId: string): string {
+  return `${productPath(productId)}/reviews`;
+}

@@ -304,6 +304,8 @@ export const review = pgTable(
     uniqueIndex("review_user_shop_unique").on(t.userId).where(sql`${t.productId} is null`),
     uniqueIndex("review_user_product_unique").on(t.userId, t.productId).where(sql`${t.productId} is not null`),
     index("review_product_id_idx").on(t.productId),
+    // A product's visible reviews, newest first: its page and every page of its reviews (keyset).
+    index("review_product_visible_created_at_id_idx").on(t.productId, t.createdAt, t.id).where(sql`hidden = false`),
     check("review_rating_range", sql`${t.rating} >= 1 and ${t.rating} <= 5`),
   ],
 );

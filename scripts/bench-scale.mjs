@@ -168,6 +168,11 @@ function targetsFor(baseUrl, cookies) {
     { group: "public", name: "catalog search (uncached, random)", path: "/api/products?q=No.%201", vary: () => `/api/products?q=No.%20${n(SIZE.products)}` },
     { group: "customer", name: "product detail page", path: "/purchasePages/prd_s_17", vary: () => `/purchasePages/prd_s_${n(SIZE.products)}`, ...buyer },
     { group: "public", name: "reviews API", path: "/api/reviews" },
+    // The first fifty tools have reviews of their own (scripts/scale-data.mjs): the newest six on the
+    // product page, every one a page at a time on its reviews page and through the API.
+    { group: "public", name: "product page", path: "/products/prd_s_1", vary: () => `/products/prd_s_${n(50)}` },
+    { group: "public", name: "a product's reviews page", path: "/products/prd_s_1/reviews", vary: () => `/products/prd_s_${n(50)}/reviews` },
+    { group: "public", name: "a product's reviews API", path: "/api/products/prd_s_1/reviews", vary: () => `/api/products/prd_s_${n(50)}/reviews` },
     { group: "customer", name: "My Orders (500 orders)", path: "/dashboard/myorders", ...buyer },
     { group: "customer", name: "orders API (500 orders)", path: "/api/orders", ...buyer },
     { group: "customer", name: "place an order", path: "/api/orders", method: "POST", ...buyer },
@@ -197,6 +202,7 @@ function largestPagesFor(baseUrl, cookies) {
   const admin = { cookie: cookies.admin };
   return [
     { name: "My Orders", path: "/dashboard/myorders?pageSize=100", cookie: cookies.buyer },
+    { name: "a product's reviews", path: "/products/prd_s_1/reviews?pageSize=100" },
     { name: "Manage Order", path: "/dashboard/manageOrder?pageSize=100", ...admin },
     { name: "Make Admin", path: "/dashboard/makeAdmin?pageSize=100", ...admin },
     { name: "Manage Products", path: "/dashboard/manageProducts?pageSize=100", ...admin },

@@ -116,6 +116,14 @@ export async function generateScaleData(query, size, options = {}) {
            'Holds an edge and feels balanced in the hand. Bought for the workshop, review number ' || i || '.',
            1 + (i % 9) * 0.5, i % 50 = 0, now() - i * interval '53 seconds', now()
     from generate_series(1, ${reviewCount}) as i`);
+  // Reviews of tools (a fifth as many again), on the first fifty: each of those has a page of reviews
+  // to page through (at the issue-13 size, 200 each), by accounts that also reviewed the shop.
+  await query(`
+    insert into review (id, user_id, product_id, text, rating, hidden, created_at, updated_at)
+    select 'rev_sp_' || i, 'usr_s_' || i, 'prd_s_' || (1 + i % ${Math.min(50, products)}),
+           'Sharp out of the box and true along its length. Product review number ' || i || '.',
+           1 + (i % 9) * 0.5, i % 40 = 0, now() - i * interval '71 seconds', now()
+    from generate_series(1, ${Math.floor(reviewCount / 5)}) as i`);
   await query(`
     insert into contact_message (id, name, email, company, country, message, created_at)
     select 'msg_s_' || i, (${FIRST})[1 + i % 16] || ' ' || (${LAST})[1 + i % 12], 'writer' || i || '@scale.test',

@@ -31,6 +31,7 @@ export const SHOP_ROUTES = {
   "PATCH /api/products/{id}": { access: "admin", purpose: "edit a product" },
   "DELETE /api/products/{id}": { access: "admin", purpose: "remove a product" },
   "POST /api/products/{id}/restore": { access: "admin", purpose: "put a deleted product back on sale" },
+  "GET /api/products/{id}/reviews": { access: "public", purpose: "a product's published reviews" },
 
   "GET /api/reviews": { access: "public", purpose: "published reviews" },
   "POST /api/reviews": { access: "signed-in", purpose: "write or edit your review" },

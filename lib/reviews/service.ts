@@ -12,7 +12,7 @@ import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { hasBoughtProduct, paidOrderOf } from "@/lib/orders/purchases";
 import type { Page } from "@/models/paging";
-import type { AdminReviewView, MyReviewView, ReviewInput, ReviewListQuery, ReviewView } from "@/models/reviews";
+import type { AdminReviewView, MyReviewView, ProductReviewPage, ReviewInput, ReviewListQuery, ReviewView } from "@/models/reviews";
 import { order, product, review, user } from "@/models/schema";
 
 // Decided by the database at read time: a customer becomes a verified buyer the moment an order is paid
@@ -135,6 +135,36 @@ export async function listProductReviews(
   ]);
   const count = summary?.count ?? 0;
   return { items: rows.map(toView), count, averageRating: count > 0 && summary?.average != null ? Number(summary.average) : null };
+}
+
+/**
+ * Every public review of a product on sale, newest first, one page at a time (keyset, through the
+ * partial index of its visible reviews), with the count and the average over all of them. The
+ * product page shows the first few; this is the rest. "Verified buyer" is decided for the page's rows.
+ */
+export async function listProductReviewPage(productId: string, query: ReviewListQuery): Promise<ProductReviewPage> {
+  if (!(await findProductById(productId))) throw new AppError("not_found", "This tool is not in our catalog.");
+  const db = await getDb();
+  const plan = planKeyset(newestFirst, query);
+  const visible = and(eq(review.hidden, false), eq(review.productId, productId));
+  const [rows, [summary]] = await Promise.all([
+    db
+      .select({ ...columns, ...keysetColumns(newestFirst) })
+      .from(review)
+      .innerJoin(user, eq(user.id, review.userId))
+      .where(and(visible, plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    db.select({ count: sql<number>`count(*)::int`, average: sql<number | null>`avg(${review.rating})::float8` }).from(review).where(visible),
+  ]);
+  const total = summary?.count ?? 0;
+  const page = keysetPage(rows, plan, query, total, (row) => row);
+  return {
+    ...page,
+    items: page.items.map(toView),
+    averageRating: total > 0 && summary?.average != null ? Number(summary.average) : null,
+  };
 }
 
 export type AdminReviewList = Page<AdminReviewView> & { hidden: number };

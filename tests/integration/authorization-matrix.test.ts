@@ -63,6 +63,7 @@ const cases: Record<string, Case> = {
     expect: [401, 403, 403, 200],
   },
 
+  "GET /api/products/{id}/reviews": { ...withId((f) => f.productId, (id) => `/api/products/${id}/reviews`), expect: [200, 200, 200, 200] },
   "GET /api/reviews": { path: at("/api/reviews"), expect: [200, 200, 200, 200] },
   "POST /api/reviews": { path: at("/api/reviews"), body: () => ({ json: { text: "Solid tools, fast delivery.", rating: 4.5 } }), expect: [401, 201, 201, 201] },
   "PATCH /api/reviews/{id}": { ...withId((f) => f.reviewId, (id) => `/api/reviews/${id}`), body: () => ({ json: { hidden: true } }), expect: [401, 403, 403, 200] },

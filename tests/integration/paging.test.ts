@@ -6,10 +6,12 @@ import * as adminSubscribers from "@/app/api/admin/subscribers/route";
 import * as orderById from "@/app/api/orders/[id]/route";
 import * as myOrders from "@/app/api/orders/route";
 import * as reviews from "@/app/api/reviews/route";
+import * as productReviews from "@/app/api/products/[id]/reviews/route";
 import * as users from "@/app/api/users/route";
 import { getDb } from "@/lib/db/client";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
+import { createProduct, markDeletedForTest } from "@/tests/fixtures/shop";
 
 type PageBody<T> = { items: T[]; page: number; pageSize: number; total: number; pageCount: number; nextCursor: string | null; prevCursor: string | null };
 type UserItem = { id: string; email: string; name: string; role: string };
@@ -156,6 +158,70 @@ describe("reviews", () => {
     expect(body.hidden).toBe(6);
     expect(body.pageCount).toBe(2);
     expect(body.items).toHaveLength(50);
+  });
+});
+
+describe("a product's reviews (GET /api/products/{id}/reviews)", () => {
+  type ReviewItem = { id: string; productId: string | null; rating: number };
+  type ReviewPage = PageBody<ReviewItem> & { averageRating: number | null };
+  const read = async (productId: string, query = "") => {
+    const response = await productReviews.GET(makeRequest(`/api/products/${productId}/reviews${query}`), noParams({ id: productId }));
+    return { status: response.status, body: (await response.json()) as ReviewPage };
+  };
+
+  it("pages every visible review of the tool newest first, with the true total and average, and none of another tool's", async () => {
+    const tool = await createProduct({ name: "Reviewed Plane" });
+    const other = await createProduct({ name: "Other Plane" });
+    const db = await getDb();
+    // 30 reviews of the tool by the bulk accounts 1–30, every fifth hidden (6): 24 visible, rated 3 or 5.
+    await db.execute(sql`
+      insert into review (id, user_id, product_id, text, rating, hidden, created_at, updated_at)
+      select 'rev_tool_' || lpad(i::text, 3, '0'), 'usr_page_' || lpad(i::text, 3, '0'), ${tool.id}, 'Planes true, review ' || i,
+             case when i % 2 = 0 then 5 else 3 end, i % 5 = 0, timestamptz '2022-01-01' + i * interval '1 minute', now()
+      from generate_series(1, 30) as i`);
+    await db.execute(sql`
+      insert into review (id, user_id, product_id, text, rating, created_at, updated_at)
+      values ('rev_other_001', 'usr_page_031', ${other.id}, 'Another tool', 1, now(), now())`);
+
+    const first = await read(tool.id, "?pageSize=10");
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ total: 24, pageCount: 3, page: 1, prevCursor: null });
+    // 12 visible of each rating: (12 × 5 + 12 × 3) / 24.
+    expect(first.body.averageRating).toBe(4);
+    expect(first.body.items.map((r) => r.id).slice(0, 3)).toEqual(["rev_tool_029", "rev_tool_028", "rev_tool_027"]);
+    const ids = first.body.items.map((r) => r.id);
+    const middle = await read(tool.id, `?pageSize=10&page=2&cursor=${first.body.nextCursor}`);
+    ids.push(...middle.body.items.map((r) => r.id));
+    const last = await read(tool.id, `?pageSize=10&page=3&cursor=${middle.body.nextCursor}`);
+    ids.push(...last.body.items.map((r) => r.id));
+    expect(last.body.items).toHaveLength(4);
+    expect(last.body.nextCursor).toBeNull();
+    expect(new Set(ids).size).toBe(24);
+    expect(ids.some((id) => /(0|5)$/.test(id))).toBe(false);
+    expect(ids).toContain("rev_tool_001");
+    // Back from the last page to the middle one through its cursor.
+    const back = await read(tool.id, `?pageSize=10&page=2&cursor=${last.body.prevCursor}`);
+    expect(back.body.items.map((r) => r.id)).toEqual(middle.body.items.map((r) => r.id));
+
+    const single = await read(other.id);
+    expect(single.body).toMatchObject({ total: 1, averageRating: 1 });
+    expect(single.body.items.map((r) => r.id)).toEqual(["rev_other_001"]);
+  });
+
+  it("answers a tool without reviews with none, and a tool not on sale or unknown with 404", async () => {
+    const fresh = await createProduct({ name: "Unreviewed Plane" });
+    expect((await read(fresh.id)).body).toMatchObject({ items: [], total: 0, pageCount: 1, averageRating: null });
+    const gone = await createProduct({ name: "Gone Plane" });
+    await markDeletedForTest(gone.id);
+    expect((await read(gone.id)).status).toBe(404);
+    expect((await read("prd_nope")).status).toBe(404);
+    expect((await read("not an id!")).status).toBe(404);
+  });
+
+  it("answers 422 for a page size above 100 and for a tampered cursor", async () => {
+    const tool = await createProduct({ name: "Cursor Plane" });
+    expect((await read(tool.id, "?pageSize=101")).status).toBe(422);
+    expect((await read(tool.id, "?page=2&cursor=garbage")).status).toBe(422);
   });
 });
 

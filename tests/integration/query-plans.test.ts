@@ -8,6 +8,7 @@ import * as adminSubscribers from "@/app/api/admin/subscribers/route";
 import * as orders from "@/app/api/orders/route";
 import * as products from "@/app/api/products/route";
 import * as reviews from "@/app/api/reviews/route";
+import * as productReviews from "@/app/api/products/[id]/reviews/route";
 import * as users from "@/app/api/users/route";
 import sharp from "sharp";
 import { getDb } from "@/lib/db/client";
@@ -121,6 +122,21 @@ describe("query plans on a large shop", () => {
     await expectNoSeqScan(adminReviews.GET, "/api/admin/reviews", admin.cookie);
     const adminCursor = await cursorOf(adminReviews.GET, "/api/admin/reviews?pageSize=100", admin.cookie);
     await expectNoSeqScan(adminReviews.GET, `/api/admin/reviews?pageSize=100&page=2&cursor=${adminCursor}`, admin.cookie);
+  });
+
+  it("a product's reviews: its first page and a later one (the product page reads the first)", async () => {
+    // prd_s_1 is one of the fifty tools with reviews of their own (scripts/scale-data.mjs).
+    const path = "/api/products/prd_s_1/reviews?pageSize=10";
+    const read = (url: string) => productReviews.GET(makeRequest(url), noParams({ id: "prd_s_1" }));
+    const first = (await (await read(path)).json()) as { total: number; nextCursor: string };
+    expect(first.total).toBeGreaterThan(10);
+    for (const url of [path, `${path}&page=2&cursor=${first.nextCursor}`]) {
+      await expectNoSeqScanWhile(url, async () => {
+        const response = await read(url);
+        await response.arrayBuffer();
+        expect({ url, status: response.status }).toEqual({ url, status: 200 });
+      });
+    }
   });
 
   it("My Orders of a customer with 300 orders: first and next page", async () => {

@@ -21,6 +21,9 @@ export const dynamic = "force-dynamic";
 
 type ProductPageProps = { params: Promise<{ id: string }> };
 
+/** The newest reviews the product page shows; "See all N reviews" lists every one a page at a time. */
+const PRODUCT_PAGE_REVIEWS = 6;
+
 function absolute(pathOrUrl: string): string {
   return new URL(pathOrUrl, `${getEnv().appUrl}/`).toString();
 }
@@ -100,7 +103,7 @@ function jsonForScript(value: unknown): string {
 export default async function ProductPage({ params }: ProductPageProps) {
   const product = await findProductAt((await params).id);
   if (!product) return notFoundPage();
-  const [related, reviews] = await Promise.all([listRelatedProducts(product.id, 4), listProductReviews(product.id)]);
+  const [related, reviews] = await Promise.all([listRelatedProducts(product.id, 4), listProductReviews(product.id, PRODUCT_PAGE_REVIEWS)]);
   const state = stockState(product);
 
   return (

@@ -1,0 +1,1 @@
+CREATE INDEX "review_product_visible_created_at_id_idx" ON "review" USING btree ("product_id","created_at","id") WHERE hidden = false;

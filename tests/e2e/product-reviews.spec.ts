@@ -1,0 +1,82 @@
+import { expect, test, type Browser, type Page } from "./fixtures";
+import { addProductThroughApi, E2E_ADDRESS, expectNoAxeViolations, registerThroughApi, signInAsAdmin } from "./helpers";
+
+const nextYear = new Date().getUTCFullYear() + 1;
+
+/** A customer who bought the tool (ordered and paid through the API) and reviewed it: a verified buyer. */
+async function buyAndReview(browser: Browser, baseURL: string | undefined, productId: string, name: string, text: string, rating: number): Promise<void> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await registerThroughApi(page, baseURL, name);
+    const headers = { origin: baseURL ?? "" };
+    const placed = await page.request.post("/api/orders", {
+      data: { productId, quantity: 1, phone: "(555) 010-0199", shippingAddress: E2E_ADDRESS },
+      headers,
+    });
+    expect(placed.status()).toBe(201);
+    const order = (await placed.json()) as { id: string };
+    const paid = await page.request.post(`/api/orders/${order.id}/payment/confirm`, {
+      data: { card: { number: "4242424242424242", expMonth: 12, expYear: nextYear, cvc: "123" } },
+      headers,
+    });
+    expect(paid.status()).toBe(200);
+    const reviewed = await page.request.post("/api/reviews", { data: { productId, text, rating }, headers });
+    expect(reviewed.status()).toBe(201);
+  } finally {
+    await context.close();
+  }
+}
+
+async function expectFits(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
+}
+
+test("a tool's page shows its newest six reviews and links to all of them, a page of twelve at a time", async ({ page, browser, baseURL }) => {
+  test.slow();
+  await signInAsAdmin(page, baseURL);
+  const tool = await addProductThroughApi(page, baseURL, { name: "Reviewed Spokeshave", priceCents: 2400, stock: 50, minOrderQuantity: 1 });
+  const stamp = Date.now().toString(36);
+  // Seven buyers, one review each, the newest last: 7 is rated 5, the others 4.
+  for (let i = 1; i <= 7; i += 1) {
+    await buyAndReview(browser, baseURL, tool.id, `Buyer ${i} ${stamp}`, `Review ${i} ${stamp}: cuts clean curves.`, i === 7 ? 5 : 4);
+  }
+
+  await page.goto(`/products/${tool.id}`);
+  const reviews = page.getByRole("region", { name: "Reviews" });
+  await expect(reviews.getByText("4.1 out of 5 · 7 reviews")).toBeVisible();
+  await expect(reviews.getByRole("listitem")).toHaveCount(6);
+  await expect(reviews.getByText(`Review 7 ${stamp}: cuts clean curves.`)).toBeVisible();
+  // The oldest is not on the product page.
+  await expect(reviews.getByText(`Review 1 ${stamp}: cuts clean curves.`)).toHaveCount(0);
+  await reviews.getByRole("link", { name: "See all 7 reviews" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/products/${tool.id}/reviews$`));
+  await expect(page).toHaveTitle(new RegExp(`Reviews of ${tool.name}`));
+  await expect(page.getByRole("heading", { level: 1, name: `Reviews of ${tool.name}` })).toBeVisible();
+  await expect(page.getByText("4.1 out of 5 · 7 reviews")).toBeVisible();
+  const list = page.getByRole("main").getByRole("list").last();
+  await expect(list.getByRole("listitem")).toHaveCount(7);
+  await expect(list.getByRole("heading", { level: 2 }).first()).toHaveText(`Buyer 7 ${stamp}`);
+  await expect(list.getByText(`Review 1 ${stamp}: cuts clean curves.`)).toBeVisible();
+  await expect(list.getByText("Verified buyer").first()).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectFits(page);
+    await expectNoAxeViolations(page);
+  }
+
+  // Three to a page: First/Previous/Next are links, each page has its own address.
+  await page.goto(`/products/${tool.id}/reviews?pageSize=3`);
+  const pages = page.getByRole("navigation", { name: "Review pages" });
+  await expect(pages.getByText("Page 1 of 3")).toBeVisible();
+  await pages.getByRole("link", { name: /Next/ }).click();
+  await expect(pages.getByText("Page 2 of 3")).toBeVisible();
+  await expect(page.getByText(`Review 4 ${stamp}: cuts clean curves.`)).toBeVisible();
+  await pages.getByRole("link", { name: /Next/ }).click();
+  await expect(pages.getByText("Page 3 of 3")).toBeVisible();
+  await expect(page.getByText(`Review 1 ${stamp}: cuts clean curves.`)).toBeVisible();
+  await page.getByRole("link", { name: tool.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/products/${tool.id}$`));
+});
