@@ -534,6 +534,29 @@ export async function recordPaymentIntent(orderId: string, paymentIntentId: stri
 }
 
 /**
+ * How long an order stays reserved once its payment is settling at the bank (a debit, a transfer):
+ * SEPA debits take up to 14 days to succeed or fail, US bank debits about four business days.
+ */
+export const SETTLING_HOLD_DAYS = 14;
+
+/**
+ * Keeps an unpaid order reserved while the payment Stripe reports as `processing` settles: its hold
+ * runs to SETTLING_HOLD_DAYS from now, if that is later than the hold it has. Only for the payment the
+ * shop started for this order (its PaymentIntent), and only while the order is unpaid; one UPDATE,
+ * so it cannot race an expiry or a payment. Answers the order's hold, or null when nothing was held.
+ * Without it the order expired on its usual deadline and the money, arriving days later, was refunded.
+ */
+export async function holdForSettlingPayment(orderId: string, paymentIntentId: string): Promise<Date | null> {
+  const db = await getDb();
+  const [held] = await db
+    .update(order)
+    .set({ expiresAt: sql`greatest(${order.expiresAt}, now() + make_interval(days => ${SETTLING_HOLD_DAYS}))` })
+    .where(and(eq(order.id, orderId), eq(order.status, "unpaid"), eq(order.paymentIntentId, paymentIntentId)))
+    .returning({ expiresAt: order.expiresAt });
+  return held?.expiresAt ?? null;
+}
+
+/**
  * Cancels an unpaid order (its customer or an admin); its stock goes back and the customer's mail is
  * queued in the same transaction. Any other state answers 409: orders are never deleted, a paid one
  * is refunded instead.

@@ -15,6 +15,7 @@ import {
   expireOverdueOrders,
   getOrderById,
   getOwnOrder,
+  holdForSettlingPayment,
   lockOrderForPayment,
   markOrderPaidInTx,
   markOrderRefundedInTx,
@@ -24,6 +25,7 @@ import {
   requireRefundableOrder,
 } from "@/lib/orders/service";
 import { invalidatePublicReviews } from "@/lib/reviews/service";
+import { formatDateTime } from "@/models/dates";
 import type { OrderView } from "@/models/orders";
 import type { ConfirmTestPaymentInput, PaymentStart } from "@/models/payments";
 import { payment } from "@/models/schema";
@@ -273,12 +275,20 @@ function cardOf(intent: Stripe.PaymentIntent): { brand: string | null; last4: st
   return { brand: card?.brand ?? null, last4: card?.last4 ?? null };
 }
 
-/** A PaymentIntent Stripe is still settling (a bank transfer, a debit): not a refusal, and not paid yet. */
-export const PAYMENT_PROCESSING_MESSAGE =
-  "Your bank is still confirming this payment. The order stays reserved, and we will email your receipt as soon as the payment is through: there is no need to pay again.";
+/**
+ * A PaymentIntent Stripe is still settling (a bank transfer, a debit): not a refusal, and not paid yet.
+ * The order's hold is stretched for it (holdForSettlingPayment), and the customer is told until when.
+ */
+export function paymentProcessingMessage(heldUntil: Date | null): string {
+  const hold = heldUntil ? `The order stays reserved until ${formatDateTime(heldUntil)}` : "The order stays reserved";
+  return `Your bank is still confirming this payment. ${hold}, and we will email your receipt as soon as the payment is through: there is no need to pay again.`;
+}
 
 async function markPaidFromIntent(intent: Stripe.PaymentIntent, orderId: string): Promise<PaymentOutcome> {
-  if (intent.status === "processing") throw new AppError("conflict", PAYMENT_PROCESSING_MESSAGE);
+  if (intent.status === "processing") {
+    if (intent.metadata?.orderId !== orderId) throw new AppError("conflict", "This payment belongs to another order.");
+    throw new AppError("conflict", paymentProcessingMessage(await holdForSettlingPayment(orderId, intent.id)));
+  }
   if (intent.status !== "succeeded") {
     throw new AppError("payment_declined", intent.last_payment_error?.message ?? "The payment has not succeeded.");
   }
@@ -364,6 +374,15 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
       () => new AppError("not_found", "Stripe has no PaymentIntent with this id."),
     );
     await markPaidFromIntent(fresh, orderId);
+    return { handled: event.type };
+  }
+  if (event.type === "payment_intent.processing") {
+    // A debit or transfer started: its order stays reserved until the bank settles it (or fails it).
+    const intent = event.data.object;
+    const orderId = intent.metadata?.orderId;
+    if (!orderId) return { handled: "ignored: no order" };
+    const heldUntil = await holdForSettlingPayment(orderId, intent.id);
+    log("info", "stripe payment processing", { orderId, paymentIntent: intent.id, heldUntil: heldUntil?.toISOString() ?? null });
     return { handled: event.type };
   }
   if (event.type === "payment_intent.payment_failed") {

@@ -7,6 +7,7 @@ import * as paymentRoute from "@/app/api/orders/[id]/payment/route";
 import * as confirmRoute from "@/app/api/orders/[id]/payment/confirm/route";
 import * as webhookRoute from "@/app/api/webhooks/stripe/route";
 import { getDb } from "@/lib/db/client";
+import { formatDateTime } from "@/models/dates";
 import { resetEnvForTests } from "@/lib/env";
 import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import * as refundRoute from "@/app/api/orders/[id]/refund/route";
@@ -14,7 +15,7 @@ import * as orderRoute from "@/app/api/orders/[id]/route";
 import * as adminOrdersRoute from "@/app/api/admin/orders/route";
 import { requireActor } from "@/lib/accounts/actor";
 import { getOrderById } from "@/lib/orders/service";
-import { expireOrdersAndPayments, PAYMENT_PROCESSING_MESSAGE, settleReturnedPayment } from "@/lib/payments/service";
+import { expireOrdersAndPayments, settleReturnedPayment } from "@/lib/payments/service";
 import { waitForPaymentIntentCancels } from "@/lib/payments/stripe";
 import { auditLog, mailOutbox, order, payment } from "@/models/schema";
 import { signUpAdmin } from "@/tests/fixtures/mail";
@@ -49,6 +50,15 @@ afterAll(async () => {
   for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE"]) delete process.env[key];
   resetEnvForTests();
 });
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** When an order's hold runs out, in milliseconds. */
+async function holdOf(orderId: string): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ expiresAt: order.expiresAt }).from(order).where(eq(order.id, orderId));
+  return row?.expiresAt?.getTime() ?? 0;
+}
 
 async function newOrder(session: Session = alice, priceCents = 3300, quantity = 3): Promise<Order> {
   const item = await createProduct({ priceCents, stock: 40 });
@@ -147,8 +157,34 @@ describe("Stripe provider", () => {
     intent.status = "processing";
     const pending = await confirm(alice, created.id, intentId);
     expect(pending.status).toBe(409);
-    expect(((await pending.json()) as { error: { message: string } }).error.message).toBe(PAYMENT_PROCESSING_MESSAGE);
+    const message = ((await pending.json()) as { error: { message: string } }).error.message;
+    expect(message).toMatch(/^Your bank is still confirming this payment\. The order stays reserved until \w{3} \d{1,2}, \d{4}, .+ UTC, and we will email your receipt/);
+    expect(message).toContain("there is no need to pay again");
     expect(await paymentRows(created.id)).toHaveLength(0);
+    // The hold now runs two weeks from now (a debit can take that long), and the order outlives its
+    // usual deadline; the money, when it arrives, pays it.
+    const held = await holdOf(created.id);
+    expect(held).toBeGreaterThan(Date.now() + 13 * DAY);
+    expect(message).toContain(formatDateTime(new Date(held)));
+    expect(await expireOrdersAndPayments()).toBe(0);
+    fake.succeed(intentId);
+    expect((await confirm(alice, created.id, intentId)).status).toBe(200);
+    expect((await getOrderById(created.id)).status).toBe("paid");
+  });
+
+  it("keeps an order reserved when the webhook says its payment is processing, only for the order's own payment", async () => {
+    const created = await newOrder();
+    const before = await holdOf(created.id);
+    // An intent this order never started changes nothing.
+    expect((await deliver(event("payment_intent.processing", "pi_not_this_orders", created.id, created.totalCents))).status).toBe(200);
+    expect(await holdOf(created.id)).toBe(before);
+    const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    expect((await deliver(event("payment_intent.processing", intentId, created.id, created.totalCents))).status).toBe(200);
+    expect(await holdOf(created.id)).toBeGreaterThan(Date.now() + 13 * DAY);
+    // Once more: the hold is not pushed further each time.
+    const held = await holdOf(created.id);
+    expect((await deliver(event("payment_intent.processing", intentId, created.id, created.totalCents))).status).toBe(200);
+    expect(await holdOf(created.id)).toBeLessThan(held + 60_000);
   });
 
   it("settles a payment the customer comes back from (a bank's page) on the order's page, as the webhook would", async () => {
