@@ -1,10 +1,16 @@
+import { MAX_SEARCH_LENGTH } from "@/models/catalog-limits";
 import { listHref } from "./pagination";
 
 export const MANAGE_PRODUCTS_PATH = "/dashboard/manageProducts";
 
-/** The address of a page of Manage Products (the first page has one address: no `page=1`). */
-export function manageProductsHref(page: number): string {
-  return listHref(MANAGE_PRODUCTS_PATH, {}, page);
+/** The address of a page of Manage Products, of the tools matching `q` when searched (the first page has one address: no `page=1`). */
+export function manageProductsHref(page: number, q?: string): string {
+  return listHref(MANAGE_PRODUCTS_PATH, { q }, page);
+}
+
+/** The search text of Manage Products' address: trimmed, at most as long as the catalog's search allows. */
+export function readProductSearch(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value)?.trim().slice(0, MAX_SEARCH_LENGTH) ?? "";
 }
 
 /** The address of a page of Deleted Products. */

@@ -197,7 +197,15 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
   // Manage Products: the admin deletes the product after confirming; it leaves the catalog.
   await page.goto("/dashboard/manageProducts");
   await expect(page).toHaveTitle("ToolForge | Manage Products");
+  // Found by a part of its name (the catalog's search); the count says how many match.
+  const fragment = name.slice("Rubber Mallet ".length);
+  const productSearch = page.getByRole("search", { name: "Search products" });
+  await productSearch.getByLabel("Search products").fill(fragment);
+  await productSearch.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/manageProducts\\?q=${fragment}$`));
+  await expect(page.getByText(`1 product on sale matches “${fragment}”.`)).toBeVisible();
   const products = page.getByRole("table", { name: "Products on sale, newest first" });
+  await expect(products.getByRole("row")).toHaveCount(2);
   const productRow = products.getByRole("row").filter({ hasText: name });
   await expect(productRow).toContainText("28");
   await expect(productRow).toContainText(money(1250));
@@ -212,6 +220,7 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
   await dialog.getByRole("button", { name: "Delete product" }).click();
   await expect(page.getByText("Product deleted")).toBeVisible();
   await expect(productRow).toHaveCount(0);
+  await expect(page.getByText(`No product on sale matches “${fragment}”.`)).toBeVisible();
   expect((await page.request.get(`/api/products/${productId}`)).status()).toBe(404);
   await expect(async () => {
     await page.goto("/servicedata");
@@ -344,6 +353,9 @@ test("editing a product changes only what was changed and keeps the photo", asyn
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Product updated")).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/manageProducts\?page=2$/);
+  // From a search's results, back to the same search.
+  await page.goto(`/dashboard/manageProducts/${product.id}?from=${encodeURIComponent("/dashboard/manageProducts?q=mallet&page=2")}`);
+  await expect(page.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/dashboard/manageProducts?q=mallet&page=2");
   for (const foreign of ["https://evil.test/dashboard/manageProducts?page=3", "/dashboard/manageOrder?page=3"]) {
     await page.goto(`/dashboard/manageProducts/${product.id}?from=${encodeURIComponent(foreign)}`);
     await expect(page.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/dashboard/manageProducts");

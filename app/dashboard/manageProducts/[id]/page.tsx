@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AuditHistoryLink } from "@/components/admin/audit-history-link";
 import { AdminPageHeader } from "@/components/admin/data-table";
 import { listFrom } from "@/components/admin/list-return";
-import { MANAGE_PRODUCTS_PATH, manageProductsHref } from "@/components/admin/manage-products-href";
+import { MANAGE_PRODUCTS_PATH, manageProductsHref, readProductSearch } from "@/components/admin/manage-products-href";
 import { readPage } from "@/components/admin/pagination";
 import { ProductForm } from "@/components/admin/product-form";
 import { findPageActor, findPageAdmin } from "@/components/auth/session";
@@ -26,7 +26,8 @@ export default async function EditProductPage({ params, searchParams }: EditProd
   const { id } = await params;
   // The page of Manage Products the edit was opened from: its way back, and where a save returns.
   const list = listFrom((await searchParams).from);
-  const returnHref = manageProductsHref(list?.path === MANAGE_PRODUCTS_PATH ? readPage(list.params.page) : 1);
+  const fromList = list?.path === MANAGE_PRODUCTS_PATH ? list.params : {};
+  const returnHref = manageProductsHref(readPage(fromList.page), readProductSearch(fromList.q) || undefined);
   const actor = await findPageAdmin(`/dashboard/manageProducts/${encodeURIComponent(id)}`);
   if (!actor) return <ForbiddenMessage />;
 
