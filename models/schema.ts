@@ -353,6 +353,8 @@ export const mailOutbox = pgTable(
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
+    // Where a reply goes when it is not the shop's own address: the visitor who wrote a contact message.
+    replyTo: text("reply_to"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     error: text("error"),

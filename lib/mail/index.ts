@@ -6,7 +6,8 @@ import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { mailOutbox } from "@/models/schema";
 
-export type Mail = { to: string; subject: string; text: string };
+/** A mail to send; `replyTo` is where the recipient's Reply goes when it should not be the shop (MAIL_FROM). */
+export type Mail = { to: string; subject: string; text: string; replyTo?: string };
 
 const store = globalThis as unknown as { __toolforgeMailer?: Promise<Transporter>; __toolforgePendingMail?: Set<Promise<void>> };
 
@@ -75,7 +76,7 @@ async function deliverQueued(id: string): Promise<boolean> {
   const { eq } = await import("drizzle-orm");
   const db = await getDb();
   try {
-    await (await transporter(env.SMTP_URL)).sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+    await (await transporter(env.SMTP_URL)).sendMail({ from: env.MAIL_FROM, to: mail.to, replyTo: mail.replyTo ?? undefined, subject: mail.subject, text: mail.text });
     await db.update(mailOutbox).set({ sentAt: new Date(), error: null, nextAttemptAt: null }).where(eq(mailOutbox.id, id));
     return true;
   } catch (error) {

@@ -26,8 +26,10 @@ export async function sendContactMessage(input: ContactInput): Promise<{ id: str
   for (const to of shopRecipients()) {
     sendMailInBackground({
       to,
+      // Reply in the mail program and the answer goes to the visitor, not back to the shop.
+      replyTo: input.email,
       subject: `New message from ${input.name} (${input.company}, ${input.country})`,
-      text: `${input.name} <${input.email}> wrote:\n\n${input.message}\n\nRead all messages in the dashboard under Messages.`,
+      text: `${input.name} <${input.email}> wrote:\n\n${input.message}\n\nReply to this mail to answer ${input.name}. Read all messages in the dashboard under Messages.`,
     });
   }
   return { id };

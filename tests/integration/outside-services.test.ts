@@ -59,9 +59,13 @@ describe("mail over SMTP (a local smtp-server)", () => {
     await waitForPendingMail();
     const mail = received.find((m) => m.body.includes("Is SMTP working?"));
     expect(mail).toMatchObject({ from: "shop@toolforge.test", to: ["boss@toolforge.test"] });
+    // Reply goes to the visitor who wrote, not back to the shop.
+    expect(mail?.body).toMatch(/^Reply-To: sam@toolforge\.test\r?$/m);
+    expect(mail?.body).toContain("Reply to this mail to answer Smtp Sam.");
     const db = await getDb();
     const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, "boss@toolforge.test"));
     expect(row?.sentAt).toBeInstanceOf(Date);
+    expect(row?.replyTo).toBe("sam@toolforge.test");
     expect(row?.error).toBeNull();
   });
 });
