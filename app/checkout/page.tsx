@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { CheckoutForm } from "@/components/cart/checkout-form";
-import { requirePageActor } from "@/components/auth/session";
+import { requirePageActor } from "@/app/page-session";
 import { getEnv } from "@/lib/env";
 import { formatMinutes } from "@/models/count";
 import { findLastShippingDetails } from "@/lib/orders/service";

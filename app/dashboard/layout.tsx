@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { findPageActor } from "@/components/auth/session";
+import { findPageActor } from "@/app/page-session";
 import { dashboardMenu } from "@/components/dashboard/sections";
 import { SideMenu } from "@/components/dashboard/side-menu";
 

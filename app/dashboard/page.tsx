@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { requirePageActor } from "@/components/auth/session";
+import { requirePageActor } from "@/app/page-session";
 import { dashboardHome } from "@/components/dashboard/sections";
 
 /** The dashboard has no page of its own: each role lands on the page it uses most. */

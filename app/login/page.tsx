@@ -8,7 +8,7 @@ import { signInProviders } from "@/lib/accounts/sign-in-providers";
 import { providerErrorMessage } from "@/components/auth/sign-in-messages";
 import { TwoFactorChallenge } from "@/components/auth/two-factor-challenge";
 import { safeNextPath } from "@/models/accounts";
-import { findPageActor } from "@/components/auth/session";
+import { findPageActor } from "@/app/page-session";
 import { getEnv } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Login" };

@@ -6,7 +6,7 @@ import { safeNextPath } from "@/models/accounts";
 import { RegisterForm } from "@/components/auth/register-form";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { buttonClasses } from "@/components/ui/button";
-import { findPageActor } from "@/components/auth/session";
+import { findPageActor } from "@/app/page-session";
 import { signInProviders } from "@/lib/accounts/sign-in-providers";
 import { getEnv } from "@/lib/env";
 

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AuthCard, textLinkClass } from "@/components/auth/auth-card";
 import { LinkProblem } from "@/components/auth/link-problem";
 import type { TokenStateName } from "@/components/auth/link-states";
-import { findPageActor } from "@/components/auth/session";
+import { findPageActor } from "@/app/page-session";
 import { buttonClasses, ButtonLink } from "@/components/ui/button";
 import { describeVerificationLink } from "@/lib/accounts/verification";
 import { ACCOUNT_MESSAGES } from "@/models/account-messages";

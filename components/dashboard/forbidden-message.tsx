@@ -1,4 +1,4 @@
-import { findPageActor } from "@/components/auth/session";
+import { findPageActor } from "@/app/page-session";
 import { ButtonLink } from "@/components/ui/button";
 
 /**

@@ -7,7 +7,7 @@ import { isRecentSignIn } from "@/lib/accounts/recent-sign-in";
 import { SESSIONS_PAGING_PREFIX, SessionsSection } from "@/components/account/sessions-section";
 import { readPageQuery } from "@/components/admin/pagination";
 import { TwoFactorSection } from "@/components/account/two-factor-section";
-import { requirePageActor } from "@/components/auth/session";
+import { requirePageActor } from "@/app/page-session";
 import { getSecurityOverview } from "@/lib/accounts/security";
 import { SESSION_PAGE_SIZE } from "@/models/accounts";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { AdminPageHeader } from "@/components/admin/data-table";
 import { ProductForm } from "@/components/admin/product-form";
-import { findPageAdmin } from "@/components/auth/session";
+import { findPageAdmin } from "@/app/page-session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 
 export const metadata: Metadata = { title: "Add Product", robots: { index: false } };

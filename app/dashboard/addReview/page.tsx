@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requirePageActor } from "@/components/auth/session";
+import { requirePageActor } from "@/app/page-session";
 import { ReviewForm } from "@/components/reviews/review-form";
 import { findProductAt } from "@/lib/catalog/service";
 import { listBoughtProducts } from "@/lib/orders/purchases";

@@ -5,7 +5,7 @@ import { AuditTable } from "@/components/admin/audit-table";
 import { AdminPageHeader, ListEmptyState } from "@/components/admin/data-table";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
-import { findPageAdmin } from "@/components/auth/session";
+import { findPageAdmin } from "@/app/page-session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { textLinkClass } from "@/components/ui/button";
 import { auditSubjectName, listAudit } from "@/lib/audit/service";

@@ -4,7 +4,7 @@ import { formatDateTime } from "@/models/dates";
 import { OutboxMails } from "@/components/admin/outbox-mails";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
-import { findPageAdmin } from "@/components/auth/session";
+import { findPageAdmin } from "@/app/page-session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { getEnv } from "@/lib/env";
 import { listOutboxMail, listUndeliveredMail } from "@/lib/mail/outbox";

@@ -5,7 +5,7 @@ import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-l
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { SearchForm } from "@/components/admin/search-form";
 import { UsersTable } from "@/components/admin/users-table";
-import { findPageAdmin } from "@/components/auth/session";
+import { findPageAdmin } from "@/app/page-session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { textLinkClass } from "@/components/ui/button";
 import { listUsers } from "@/lib/accounts/users";

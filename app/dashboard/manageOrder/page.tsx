@@ -6,7 +6,7 @@ import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-l
 import { MANAGE_ORDER_PAGE_SIZE as PAGE_SIZE, manageOrderHref, readOrderFilters, toAdminOrderQuery } from "@/components/admin/order-filters";
 import { keptPageSize, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { OrdersTable } from "@/components/admin/orders-table";
-import { findPageAdmin } from "@/components/auth/session";
+import { findPageAdmin } from "@/app/page-session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { textLinkClass } from "@/components/ui/button";
 import { listAllOrders } from "@/lib/orders/service";

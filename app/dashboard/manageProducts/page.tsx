@@ -5,7 +5,7 @@ import { deletedProductsHref, MANAGE_PRODUCTS_PATH, manageProductsHref, readProd
 import { Pagination, readPage } from "@/components/admin/pagination";
 import { ProductsTable } from "@/components/admin/products-table";
 import { SearchForm } from "@/components/admin/search-form";
-import { findPageAdmin } from "@/components/auth/session";
+import { findPageAdmin } from "@/app/page-session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { ButtonLink, textLinkClass } from "@/components/ui/button";
 import { listProducts } from "@/lib/catalog/service";

@@ -4,7 +4,7 @@ import { AdminPageHeader } from "@/components/admin/data-table";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { keptPageSize, listHref, listPosition, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { SubscribersList } from "@/components/admin/subscribers-list";
-import { findPageAdmin } from "@/components/auth/session";
+import { findPageAdmin } from "@/app/page-session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { listContactMessages, listSubscribers } from "@/lib/messages/service";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { IdentitySection } from "@/components/account/identity-section";
-import { requirePageActor } from "@/components/auth/session";
+import { requirePageActor } from "@/app/page-session";
 import { ProfileView } from "@/components/profile/profile-view";
 import { getProfile } from "@/lib/accounts/profile";
 

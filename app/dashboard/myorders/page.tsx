@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { Pagination, readPageQuery } from "@/components/admin/pagination";
-import { requirePageActor } from "@/components/auth/session";
+import { requirePageActor } from "@/app/page-session";
 import { MY_ORDERS_PAGE_SIZE as PAGE_SIZE, MY_ORDERS_PATH as PATH, myOrdersHref } from "@/components/orders/my-orders-href";
 import { MyOrdersTable } from "@/components/orders/my-orders-table";
 import { textLinkClass } from "@/components/ui/button";

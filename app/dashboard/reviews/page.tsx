@@ -3,7 +3,7 @@ import { AdminPageHeader, ListEmptyState } from "@/components/admin/data-table";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { ReviewsTable } from "@/components/admin/reviews-table";
-import { findPageAdmin } from "@/components/auth/session";
+import { findPageAdmin } from "@/app/page-session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { listAllReviews } from "@/lib/reviews/service";
 import { countOf } from "@/models/count";

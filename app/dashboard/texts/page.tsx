@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { AdminPageHeader, ListEmptyState } from "@/components/admin/data-table";
 import { listHref, Pagination, readPage } from "@/components/admin/pagination";
 import { TextMessages } from "@/components/admin/text-messages";
-import { findPageAdmin } from "@/components/auth/session";
+import { findPageAdmin } from "@/app/page-session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { listTextMessages } from "@/lib/sms";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { findPageActor, requirePageActor } from "@/components/auth/session";
+import { findPageActor, requirePageActor } from "@/app/page-session";
 import { AddToCartButton } from "@/components/cart/add-to-cart-button";
 import { notFoundMetadata, notFoundPage } from "@/components/layout/not-found";
 import { OrderForm } from "@/components/orders/order-form";

@@ -6,7 +6,7 @@ import { listFrom } from "@/components/admin/list-return";
 import { MANAGE_PRODUCTS_PATH, manageProductsHref, readProductSearch } from "@/components/admin/manage-products-href";
 import { readPage } from "@/components/admin/pagination";
 import { ProductForm } from "@/components/admin/product-form";
-import { findPageActor, findPageAdmin } from "@/components/auth/session";
+import { findPageActor, findPageAdmin } from "@/app/page-session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { notFoundMetadata, notFoundPage } from "@/components/layout/not-found";
 import { countAuditEntries } from "@/lib/audit/service";

@@ -4,7 +4,7 @@ import { AdminPageHeader, ListEmptyState } from "@/components/admin/data-table";
 import { DeletedProductsTable } from "@/components/admin/deleted-products-table";
 import { deletedProductsHref, manageProductsHref } from "@/components/admin/manage-products-href";
 import { Pagination, readPage } from "@/components/admin/pagination";
-import { findPageAdmin } from "@/components/auth/session";
+import { findPageAdmin } from "@/app/page-session";
 import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { textLinkClass } from "@/components/ui/button";
 import { listDeletedProducts } from "@/lib/catalog/service";

@@ -9,7 +9,7 @@ import { AdminOrderActions } from "@/components/admin/order-actions";
 import { MANAGE_ORDER_PAGE_SIZE, MANAGE_ORDER_PATH, manageOrderHref, readOrderFilters } from "@/components/admin/order-filters";
 import { keptPageSize, readPageQuery } from "@/components/admin/pagination";
 import { MY_ORDERS_PAGE_SIZE, MY_ORDERS_PATH, myOrdersHref } from "@/components/orders/my-orders-href";
-import { findPageActor, requirePageActor } from "@/components/auth/session";
+import { findPageActor, requirePageActor } from "@/app/page-session";
 import { notFoundMetadata, notFoundPage } from "@/components/layout/not-found";
 import { CancelOrderButton } from "@/components/orders/cancel-order-button";
 import { AddressBlock, OrderLines } from "@/components/orders/order-lines";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { cache } from "react";
-import { findPageActor, requirePageActor } from "@/components/auth/session";
+import { findPageActor, requirePageActor } from "@/app/page-session";
 import { notFoundMetadata, notFoundPage } from "@/components/layout/not-found";
 import { PayButton } from "@/components/payments/pay-button";
 import { textLinkClass } from "@/components/ui/button";
