@@ -21,6 +21,17 @@ async function transporter(smtpUrl: string): Promise<Transporter> {
   return store.__toolforgeMailer;
 }
 
+/**
+ * The shop's own inbox, for the mail the shop itself must read (a contact message, a paid order to
+ * ship): the admins' addresses (ADMIN_EMAILS), or the sender address when none is configured.
+ */
+export function shopInbox(): string[] {
+  const env = getEnv();
+  if (env.ADMIN_EMAILS.length > 0) return env.ADMIN_EMAILS;
+  const address = /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM;
+  return [address];
+}
+
 /** Tries per mail before it is left for an admin to look at (about a day of back-off in all). */
 export const MAX_MAIL_ATTEMPTS = 10;
 

@@ -2,28 +2,19 @@ import "server-only";
 import { requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { getDb } from "@/lib/db/client";
 import { encodeCursor, keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db/keyset";
-import { getEnv } from "@/lib/env";
-import { sendMailInBackground } from "@/lib/mail";
+import { sendMailInBackground, shopInbox } from "@/lib/mail";
 import { newId } from "@/lib/ids";
 import { unsubscribeUrlMaker } from "@/lib/messages/unsubscribe";
 import type { ContactInput, NewsletterInput } from "@/models/messages";
 import type { Page, PageQuery } from "@/models/paging";
 import { contactMessage, newsletterSubscriber } from "@/models/schema";
 
-/** The shop's own inbox: the admins' addresses, or the sender address when none is configured. */
-function shopRecipients(): string[] {
-  const env = getEnv();
-  if (env.ADMIN_EMAILS.length > 0) return env.ADMIN_EMAILS;
-  const address = /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM;
-  return [address];
-}
-
 /** Stores a message sent through the contact form and tells the shop about it. */
 export async function sendContactMessage(input: ContactInput): Promise<{ id: string }> {
   const db = await getDb();
   const id = newId("msg");
   await db.insert(contactMessage).values({ id, ...input });
-  for (const to of shopRecipients()) {
+  for (const to of shopInbox()) {
     sendMailInBackground({
       to,
       // Reply in the mail program and the answer goes to the visitor, not back to the shop.

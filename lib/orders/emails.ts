@@ -73,6 +73,34 @@ export function receiptMail(order: OrderView, card: { brand: string | null; last
   };
 }
 
+/**
+ * Tells the shop (each address of its inbox) that an order was paid and waits to be shipped: what to
+ * pack, where it goes and the customer's number, with the order's page. Reply goes to the customer.
+ */
+export function paidOrderNoticeMail(order: OrderView, to: string): Mail {
+  const appUrl = getEnv().appUrl;
+  return {
+    to,
+    replyTo: order.email,
+    subject: `Paid order ${order.number} to ship: ${formatMoney(order.totalCents, order.currency)}`,
+    text: [
+      `Order ${order.number} was paid by ${order.email}. To pack:`,
+      "",
+      ...lineTexts(order),
+      `Total: ${formatMoney(order.totalCents, order.currency)}`,
+      "",
+      "Ship to:",
+      ...address(order),
+      `Contact number: ${order.phone}`,
+      "",
+      `The order, where you mark it shipped: ${orderLink(order)}`,
+      `Every paid order waiting to ship: ${appUrl}/dashboard/manageOrder?status=paid&shipping=pending`,
+      "",
+      "Reply to this mail to write to the customer.",
+    ].join("\n"),
+  };
+}
+
 export function shippedMail(order: OrderView): Mail {
   return {
     to: order.email,

@@ -13,7 +13,7 @@ import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { formatMoney } from "@/lib/money/format";
-import { deliverQueuedMail, queueMail, type Mail } from "@/lib/mail";
+import { deliverQueuedMail, queueMail, shopInbox, type Mail } from "@/lib/mail";
 import { cancelPaymentIntents } from "@/lib/payments/stripe";
 import {
   formatOrderNumber,
@@ -27,7 +27,7 @@ import { order, orderLine, orderRequest, payment, user } from "@/models/schema";
 import { MAX_PAYMENT_CENTS } from "@/models/catalog-limits";
 import type { Page, PageQuery } from "@/models/paging";
 import { ANONYMISED_ORDER } from "./anonymise";
-import { cancelledMail, confirmationMail, expiredMail, notShippedMail, receiptMail, refundMail, shippedMail, strayRefundMail } from "./emails";
+import { cancelledMail, confirmationMail, expiredMail, notShippedMail, paidOrderNoticeMail, receiptMail, refundMail, shippedMail, strayRefundMail } from "./emails";
 
 export type OrderRow = typeof order.$inferSelect;
 type LineRow = typeof orderLine.$inferSelect;
@@ -687,7 +687,10 @@ export async function markOrderPaidInTx(
     .returning();
   if (!paid) throw new AppError("conflict", "This order changed meanwhile. Reload and try again.");
   const view = await viewOf(tx, paid);
-  return { view, mailIds: await queueCustomerMail(tx, paid, receiptMail(view, { brand: payment.cardBrand, last4: payment.cardLast4 })) };
+  const mailIds = await queueCustomerMail(tx, paid, receiptMail(view, { brand: payment.cardBrand, last4: payment.cardLast4 }));
+  // The shop hears of every order it must now ship, in the same transaction as the payment.
+  for (const to of shopInbox()) mailIds.push(await queueMail(tx, paidOrderNoticeMail(view, to)));
+  return { view, mailIds };
 }
 
 /**

@@ -365,6 +365,23 @@ describe("every change a customer must hear about writes its mail with it", () =
     expect(await subjectsAbout(carol.email, second.number)).toEqual([`Your ToolForge order ${second.number}`]);
   });
 
+  it("a paid order is announced to the shop's inbox (ADMIN_EMAILS) with what to pack and where, replies going to the customer", async () => {
+    const item = await createProduct({ name: "Notice Drawknife", priceCents: 4200, stock: 10 });
+    const created = await placeOne(bob, item.id, 2);
+    expect(await mailsAbout("boss@toolforge.test", created.number)).toHaveLength(0);
+    expect((await pay(bob, created.id)).status).toBe(200);
+    const [notice, ...more] = await mailsAbout("boss@toolforge.test", created.number);
+    expect(more).toHaveLength(0);
+    expect(notice?.subject).toBe(`Paid order ${created.number} to ship: $84.00`);
+    expect(notice?.replyTo).toBe(bob.email);
+    expect(notice?.text).toContain(`Order ${created.number} was paid by ${bob.email}. To pack:`);
+    expect(notice?.text).toContain("2 × Notice Drawknife at $42.00");
+    expect(notice?.text).toContain("12 Forge Lane");
+    expect(notice?.text).toContain(`Contact number: ${PHONE}`);
+    expect(notice?.text).toContain(`/dashboard/orders/${created.id}`);
+    expect(notice?.text).toContain("/dashboard/manageOrder?status=paid&shipping=pending");
+  });
+
   it("an admin who cancels a customer's order tells the customer, in the same transaction as the audit entry", async () => {
     const item = await createProduct({ stock: 10 });
     const created = await placeOne(bob, item.id, 1);
