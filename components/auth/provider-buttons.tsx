@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { ButtonSpinner } from "@/components/ui/spinner";
+import { withWelcome } from "@/components/layout/flash";
 import { postJson } from "./auth-request";
 
 export type ProviderOption = { id: string; label: string };
@@ -17,7 +18,13 @@ export function ProviderButtons({ providers, next, onError }: { providers: Provi
   async function start(provider: ProviderOption) {
     setPending(provider.id);
     const back = `/login?next=${encodeURIComponent(next)}`;
-    const result = await postJson("/api/auth/sign-in/social", { provider: provider.id, callbackURL: next, errorCallbackURL: back });
+    const result = await postJson("/api/auth/sign-in/social", {
+      provider: provider.id,
+      // Back signed in, the page says so as the shop's own forms do: "Account created" the first time.
+      callbackURL: withWelcome(next, "signed-in"),
+      newUserCallbackURL: withWelcome(next, "created"),
+      errorCallbackURL: back,
+    });
     const url = result.ok ? (result.body as { url?: unknown } | null)?.url : undefined;
     if (typeof url === "string") {
       window.location.assign(url);

@@ -2,13 +2,14 @@
 
 import { useEffect } from "react";
 import toast, { ToastBar, Toaster as HotToaster } from "react-hot-toast";
-import { takeFlashToast } from "./flash";
+import { takeFlashToast, takeWelcomeToast } from "./flash";
 
 /** Top-right toasts, below the header, that close after 5 s (the seed's constant) and can be dismissed at once. */
 export default function ToasterView() {
-  // A toast the previous page left before a full page load (e.g. "Signed in successfully").
+  // A toast the previous page left before a full page load (e.g. "Signed in successfully"), or the
+  // one a sign-in through a provider brings back in the address.
   useEffect(() => {
-    const message = takeFlashToast();
+    const message = takeFlashToast() ?? takeWelcomeToast();
     if (message) toast.success(message);
   }, []);
 

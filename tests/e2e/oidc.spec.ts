@@ -37,6 +37,8 @@ test("staff sign in through the OpenID Connect provider and come back signed in,
 
   await expect(page).toHaveURL(/localhost:\d+\/dashboard\/myorders$/);
   await expect(page.getByTestId("user-menu")).toBeVisible();
+  // Told, as after the shop's own sign-in forms (the first sign-in through a provider makes the account).
+  await expect(page.getByText("Account created")).toBeVisible();
   const me = (await (await page.request.get("/api/me")).json()) as { email: string; name: string; imageUrl: string | null };
   expect(me).toMatchObject({ email, name: "Sam Staff" });
   // The provider's picture URL is not kept: the shop stored its own re-encoded copy.
@@ -66,6 +68,15 @@ test("the register page offers the configured providers too, and the first sign-
   await page.getByRole("button", { name: "Continue with staff single sign-on" }).click();
   await signInAtProvider(page, email);
   await expect(page).toHaveURL(/localhost:\d+\/dashboard\/myorders$/);
+  await expect(page.getByText("Account created")).toBeVisible();
   const me = (await (await page.request.get("/api/me")).json()) as { email: string };
   expect(me.email).toBe(email);
+
+  // Signed out and in again through the provider: now it is a sign-in.
+  await page.context().clearCookies();
+  await page.goto("/login?next=/dashboard/myorders");
+  await page.getByRole("button", { name: "Continue with staff single sign-on" }).click();
+  await signInAtProvider(page, email);
+  await expect(page).toHaveURL(/localhost:\d+\/dashboard\/myorders$/);
+  await expect(page.getByText("Signed in successfully")).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { flashToast, takeFlashToast } from "@/components/layout/flash";
+import { flashToast, takeFlashToast, withWelcome } from "@/components/layout/flash";
 
 /**
  * The toast that a sign-in form leaves for the next page (components/layout/flash.ts), with the two
@@ -55,5 +55,13 @@ describe("a toast carried over a page load", () => {
     nextPage();
     expect(takeFlashToast()).toBeNull();
     expect(storage.has("toolforge.flash")).toBe(false);
+  });
+});
+
+describe("the welcome a provider sign-in brings back in its return address", () => {
+  it("adds itself to the path, its query or before its hash", () => {
+    expect(withWelcome("/", "signed-in")).toBe("/?welcome=signed-in");
+    expect(withWelcome("/dashboard/myorders?page=2", "created")).toBe("/dashboard/myorders?page=2&welcome=created");
+    expect(withWelcome("/products/prd_1#reviews", "signed-in")).toBe("/products/prd_1?welcome=signed-in#reviews");
   });
 });
