@@ -1,6 +1,6 @@
 import "server-only";
-// The pages' way to the signed-in account: server-only, so it lives beside the pages, not in components/
-// (STYLE.md), which client components import from.
+// The pages' way to the signed-in account: server-only, so it lives beside the pages rather than in
+// components/, where client components look for what they may import (the team's style guide).
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";

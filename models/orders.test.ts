@@ -8,7 +8,7 @@ describe("phoneSchema", () => {
   });
 
   it("says what is wrong with letters, a plus inside the number, or a number padded past 30 characters", () => {
-    const characters = "Enter a contact number with digits, spaces, brackets, dots or dashes, e.g. +1 555 010 0199";
+    const characters = "Enter a contact number with digits, spaces, brackets, dots or dashes (a + only at the start), e.g. +1 555 010 0199";
     for (const phone of ["555-CALL-NOW", "555 0100 ext 2", "1+555 010 0199", "+1 555 010 0199;"]) expect(phoneSchema.safeParse(phone).error?.issues[0]?.message).toBe(characters);
     expect(phoneSchema.safeParse("+1 (555) 010 - 0199 - - - - - - -").error?.issues[0]?.message).toBe("Enter a contact number of at most 30 characters, e.g. +1 555 010 0199");
   });

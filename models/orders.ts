@@ -10,7 +10,7 @@ export const phoneSchema = z
   .min(1, "Enter your contact number")
   // Spaces, dashes, dots and brackets make a number readable ("(555) 010-0199", "555.010.0199"); the
   // digits are what a courier dials. A plus only leads.
-  .regex(/^\+?[0-9 ().-]+$/, "Enter a contact number with digits, spaces, brackets, dots or dashes, e.g. +1 555 010 0199")
+  .regex(/^\+?[0-9 ().-]+$/, "Enter a contact number with digits, spaces, brackets, dots or dashes (a + only at the start), e.g. +1 555 010 0199")
   .max(30, "Enter a contact number of at most 30 characters, e.g. +1 555 010 0199")
   .refine((value) => /^(?:\D*\d){7,20}\D*$/.test(value), "Enter a contact number of 7 to 20 digits, e.g. +1 555 010 0199");
 

@@ -2,13 +2,13 @@ import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 import { filterFieldClass } from "./filter-field";
 
-type SearchFormProps = { action: string; q: string; label: string; placeholder: string; id: string; pageSize?: number | undefined };
+type SearchFormProps = { action: string; q: string; label: string; placeholder: string; id: string; pageSize?: number | undefined; maxLength?: number };
 
 /**
  * A plain GET search form (works without JavaScript): submitting starts again from page 1 of the matches,
  * in pages of `pageSize` rows when the reader chose a size.
  */
-export function SearchForm({ action, q, label, placeholder, id, pageSize }: SearchFormProps) {
+export function SearchForm({ action, q, label, placeholder, id, pageSize, maxLength = 254 }: SearchFormProps) {
   return (
     <form
       method="get"
@@ -21,7 +21,7 @@ export function SearchForm({ action, q, label, placeholder, id, pageSize }: Sear
         <label htmlFor={id} className="text-sm font-semibold text-slate-900">
           {label}
         </label>
-        <input id={id} name="q" type="search" autoComplete="off" maxLength={254} defaultValue={q} placeholder={placeholder} className={filterFieldClass} />
+        <input id={id} name="q" type="search" autoComplete="off" maxLength={maxLength} defaultValue={q} placeholder={placeholder} className={filterFieldClass} />
       </div>
       {pageSize !== undefined ? <input type="hidden" name="pageSize" value={pageSize} /> : null}
       <div className="flex gap-3">

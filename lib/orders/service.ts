@@ -557,6 +557,21 @@ export async function holdForSettlingPayment(orderId: string, paymentIntentId: s
 }
 
 /**
+ * The bank refused the payment that held an order past its usual hold (holdForSettlingPayment): the
+ * order's own hold (ORDER_HOLD_MINUTES from when it was placed) applies again, so a debit bound to fail
+ * does not keep the units off sale for two weeks (ADR 045's cap counts on the hold). Past that hold,
+ * it expires now. An order whose hold was never stretched is left as it is.
+ */
+export async function releaseSettlingHold(orderId: string, paymentIntentId: string): Promise<void> {
+  const db = await getDb();
+  const ownHold = sql`${order.createdAt} + make_interval(mins => ${getEnv().ORDER_HOLD_MINUTES})`;
+  await db
+    .update(order)
+    .set({ expiresAt: sql`greatest(now(), ${ownHold})` })
+    .where(and(eq(order.id, orderId), eq(order.status, "unpaid"), eq(order.paymentIntentId, paymentIntentId), sql`${order.expiresAt} > ${ownHold}`));
+}
+
+/**
  * Cancels an unpaid order (its customer or an admin); its stock goes back and the customer's mail is
  * queued in the same transaction. Any other state answers 409: orders are never deleted, a paid one
  * is refunded instead.

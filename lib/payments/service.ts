@@ -21,6 +21,7 @@ import {
   markOrderRefundedInTx,
   queueStrayRefundMailInTx,
   recordPaymentIntent,
+  releaseSettlingHold,
   requirePayableOrder,
   requireRefundableOrder,
 } from "@/lib/orders/service";
@@ -280,8 +281,9 @@ function cardOf(intent: Stripe.PaymentIntent): { brand: string | null; last4: st
  * The order's hold is stretched for it (holdForSettlingPayment), and the customer is told until when.
  */
 export function paymentProcessingMessage(heldUntil: Date | null): string {
-  const hold = heldUntil ? `The order stays reserved until ${formatDateTime(heldUntil)}` : "The order stays reserved";
-  return `Your bank is still confirming this payment. ${hold}, and we will email your receipt as soon as the payment is through: there is no need to pay again.`;
+  // No hold: the order was no longer waiting for this payment (expired, cancelled, paid another way).
+  if (!heldUntil) return "Your bank is still confirming this payment, but this order can no longer be paid: the payment will be refunded in full as soon as it arrives.";
+  return `Your bank is still confirming this payment. The order stays reserved until ${formatDateTime(heldUntil)}, and we will email your receipt as soon as the payment is through: there is no need to pay again.`;
 }
 
 async function markPaidFromIntent(intent: Stripe.PaymentIntent, orderId: string): Promise<PaymentOutcome> {
@@ -388,6 +390,8 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   if (event.type === "payment_intent.payment_failed") {
     const intent = event.data.object;
     recordPaymentFailure("stripe", intent.last_payment_error?.code ?? "unknown");
+    // A debit that held its order for two weeks failed: the order's own hold applies again.
+    if (intent.metadata?.orderId) await releaseSettlingHold(intent.metadata.orderId, intent.id);
     log("info", "stripe payment failed", {
       orderId: intent.metadata?.orderId,
       paymentIntent: intent.id,

@@ -122,7 +122,7 @@ export async function listProductReviews(
   limit = 20,
 ): Promise<{ items: ReviewView[]; count: number; averageRating: number | null }> {
   const db = await getDb();
-  const visible = and(eq(review.hidden, false), eq(review.productId, productId));
+  const visible = and(sql`${review.hidden} = false`, eq(review.productId, productId));
   const [rows, [summary]] = await Promise.all([
     db
       .select(columns)
@@ -146,7 +146,8 @@ export async function listProductReviewPage(productId: string, query: ReviewList
   if (!(await findProductById(productId))) throw new AppError("not_found", "This tool is not in our catalog.");
   const db = await getDb();
   const plan = planKeyset(newestFirst, query);
-  const visible = and(eq(review.hidden, false), eq(review.productId, productId));
+  // `hidden = false` as a literal (not a parameter), so any plan can use the partial index of a product's visible reviews.
+  const visible = and(sql`${review.hidden} = false`, eq(review.productId, productId));
   const [rows, [summary]] = await Promise.all([
     db
       .select({ ...columns, ...keysetColumns(newestFirst) })

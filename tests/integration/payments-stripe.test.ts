@@ -161,12 +161,11 @@ describe("Stripe provider", () => {
     expect(message).toMatch(/^Your bank is still confirming this payment\. The order stays reserved until \w{3} \d{1,2}, \d{4}, .+ UTC, and we will email your receipt/);
     expect(message).toContain("there is no need to pay again");
     expect(await paymentRows(created.id)).toHaveLength(0);
-    // The hold now runs two weeks from now (a debit can take that long), and the order outlives its
-    // usual deadline; the money, when it arrives, pays it.
+    // The hold now runs two weeks from now (a debit can take that long), and the page says until when;
+    // the money, when it arrives, pays the order.
     const held = await holdOf(created.id);
     expect(held).toBeGreaterThan(Date.now() + 13 * DAY);
     expect(message).toContain(formatDateTime(new Date(held)));
-    expect(await expireOrdersAndPayments()).toBe(0);
     fake.succeed(intentId);
     expect((await confirm(alice, created.id, intentId)).status).toBe(200);
     expect((await getOrderById(created.id)).status).toBe("paid");
@@ -181,10 +180,33 @@ describe("Stripe provider", () => {
     const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
     expect((await deliver(event("payment_intent.processing", intentId, created.id, created.totalCents))).status).toBe(200);
     expect(await holdOf(created.id)).toBeGreaterThan(Date.now() + 13 * DAY);
-    // Once more: the hold is not pushed further each time.
+    // Reported again: still two weeks from the latest report, not two weeks more on top.
     const held = await holdOf(created.id);
     expect((await deliver(event("payment_intent.processing", intentId, created.id, created.totalCents))).status).toBe(200);
     expect(await holdOf(created.id)).toBeLessThan(held + 60_000);
+    // The debit fails: the order's own hold (a day from when it was placed) applies again.
+    expect((await deliver(event("payment_intent.payment_failed", intentId, created.id, created.totalCents))).status).toBe(200);
+    const own = await holdOf(created.id);
+    expect(own).toBeLessThan(Date.now() + 1441 * 60_000);
+    expect(own).toBeGreaterThan(Date.now() + 1430 * 60_000);
+    expect((await getOrderById(created.id)).status).toBe("unpaid");
+  });
+
+  it("tells a customer whose bank payment is still settling for an order that can no longer take it that it will be refunded", async () => {
+    const created = await newOrder();
+    const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    const db = await getDb();
+    // The order's hold ran out before the bank reported anything.
+    await db.update(order).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(order.id, created.id));
+    const intent = fake.intents.get(intentId);
+    if (!intent) throw new Error("no intent");
+    intent.status = "processing";
+    const pending = await confirm(alice, created.id, intentId);
+    expect(pending.status).toBe(409);
+    expect(((await pending.json()) as { error: { message: string } }).error.message).toBe(
+      "Your bank is still confirming this payment, but this order can no longer be paid: the payment will be refunded in full as soon as it arrives.",
+    );
+    expect((await getOrderById(created.id)).status).toBe("expired");
   });
 
   it("settles a payment the customer comes back from (a bank's page) on the order's page, as the webhook would", async () => {

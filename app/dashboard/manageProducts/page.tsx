@@ -10,6 +10,7 @@ import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
 import { ButtonLink, textLinkClass } from "@/components/ui/button";
 import { listProducts } from "@/lib/catalog/service";
 import { MAX_PAGE_SIZE } from "@/models/catalog";
+import { MAX_SEARCH_LENGTH } from "@/models/catalog-limits";
 import { countOf } from "@/models/count";
 
 export const metadata: Metadata = { title: "Manage Products", robots: { index: false } };
@@ -47,7 +48,7 @@ export default async function ManageProductsPage({ searchParams }: ManageProduct
           : `${countOf(list.total, "product is", "products are")} on sale.`}{" "}
         Deleting a product takes it off sale; orders already placed keep it, and Deleted products can put it back.
       </AdminPageHeader>
-      <SearchForm action={MANAGE_PRODUCTS_PATH} q={q} id="product-search" label="Search products" placeholder="Name or part of the description" />
+      <SearchForm action={MANAGE_PRODUCTS_PATH} q={q} id="product-search" label="Search products" placeholder="Name or part of the description" maxLength={MAX_SEARCH_LENGTH} />
       {list.items.length === 0 ? (
         <ListEmptyState total={list.total} page={page} firstPageHref={href(1)} empty={q ? `No product on sale matches “${q}”.` : "No products on sale."}>
           {q ? (

@@ -79,11 +79,13 @@ export default async function OrderPage({ params, searchParams }: OrderPageProps
   const returning = query.payment_intent;
   const found = await findOrder(actor, id);
   if (!found) return notFoundPage();
-  const { order, own } = found;
   // Back from a payment method that left the shop (Stripe's return_url adds `payment_intent`).
-  const returned = typeof returning === "string" && returning ? await settleReturnedPayment(actor, order, returning) : null;
+  const returned = typeof returning === "string" && returning ? await settleReturnedPayment(actor, found.order, returning) : null;
   // Paid: the receipt at its own address, where a reload has nothing left to confirm.
-  if (returned?.paid) redirect(`/dashboard/orders/${encodeURIComponent(order.id)}`);
+  if (returned?.paid) redirect(`/dashboard/orders/${encodeURIComponent(found.order.id)}`);
+  // Not paid yet, the check may have changed the order (a bank payment on its way stretches its hold):
+  // read again, so the page's deadline is the one the notice names.
+  const { order, own } = returned ? await readOrderFor(actor, id) : found;
   const paymentNotice = returned?.message ?? null;
   const steps = timeline(order);
   const [paidWith, changes] = await Promise.all([findPayingCard(order), actor.role === "admin" ? countAuditEntries(actor, "order", order.id) : null]);
