@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import Link from "next/link";
 import { BuyBox } from "@/components/catalog/buy-box";
 import { ProductGrid } from "@/components/catalog/product-grid";
 import { StockBadge } from "@/components/catalog/stock-badge";
+import { Breadcrumbs } from "@/components/layout/breadcrumbs";
 import { notFoundMetadata, notFoundPage } from "@/components/layout/not-found";
 import { ProductReviews } from "@/components/reviews/product-reviews";
 import { Img } from "@/components/ui/img";
@@ -109,25 +109,13 @@ export default async function ProductPage({ params }: ProductPageProps) {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(productJsonLd(product, reviews)) }} />
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm">
-        <ol className="flex flex-wrap items-center gap-2 text-slate-600">
-          <li>
-            <Link href="/" className="underline-offset-2 hover:text-brand-dark hover:underline">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link href="/servicedata" className="underline-offset-2 hover:text-brand-dark hover:underline">
-              All tools
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="min-w-0 font-semibold text-slate-900 [overflow-wrap:anywhere]">
-            {product.name}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        trail={[
+          { href: "/", label: "Home" },
+          { href: "/servicedata", label: "All tools" },
+        ]}
+        current={product.name}
+      />
 
       <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
         {/* self-start: the frame hugs the photo instead of stretching to the taller details column. */}

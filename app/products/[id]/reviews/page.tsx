@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
+import { Breadcrumbs } from "@/components/layout/breadcrumbs";
 import { notFoundMetadata, notFoundPage } from "@/components/layout/not-found";
 import { ProductReviewItem, ReviewSummary } from "@/components/reviews/product-review-item";
 import { textLinkClass } from "@/components/ui/button";
@@ -35,25 +36,13 @@ export default async function ProductReviewsPage({ params, searchParams }: Produ
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm">
-        <ol className="flex flex-wrap items-center gap-2 text-slate-600">
-          <li>
-            <Link href="/servicedata" className="underline-offset-2 hover:text-brand-dark hover:underline">
-              All tools
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li className="min-w-0 [overflow-wrap:anywhere]">
-            <Link href={productPath(product.id)} className="underline-offset-2 hover:text-brand-dark hover:underline">
-              {product.name}
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="font-semibold text-slate-900">
-            Reviews
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        trail={[
+          { href: "/servicedata", label: "All tools" },
+          { href: productPath(product.id), label: product.name },
+        ]}
+        current="Reviews"
+      />
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere]">Reviews of {product.name}</h1>
       {list ? <ReviewSummary averageRating={list.averageRating} count={list.total} /> : null}
       <p className="mt-2">
