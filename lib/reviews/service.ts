@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { recordAudit } from "@/lib/audit/service";
 import { announceChange, onChange } from "@/lib/changes";
@@ -116,31 +116,10 @@ export function listPublicReviews(query: ReviewListQuery): Promise<Page<ReviewVi
   });
 }
 
-/** A product's public reviews, newest first, with their count and average rating (over all of them). */
-export async function listProductReviews(
-  productId: string,
-  limit = 20,
-): Promise<{ items: ReviewView[]; count: number; averageRating: number | null }> {
-  const db = await getDb();
-  const visible = and(sql`${review.hidden} = false`, eq(review.productId, productId));
-  const [rows, [summary]] = await Promise.all([
-    db
-      .select(columns)
-      .from(review)
-      .innerJoin(user, eq(user.id, review.userId))
-      .where(visible)
-      .orderBy(desc(review.createdAt), desc(review.id))
-      .limit(limit),
-    db.select({ count: sql<number>`count(*)::int`, average: sql<number | null>`avg(${review.rating})::float8` }).from(review).where(visible),
-  ]);
-  const count = summary?.count ?? 0;
-  return { items: rows.map(toView), count, averageRating: count > 0 && summary?.average != null ? Number(summary.average) : null };
-}
-
 /**
  * Every public review of a product on sale, newest first, one page at a time (keyset, through the
- * partial index of its visible reviews), with the count and the average over all of them. The
- * product page shows the first few; this is the rest. "Verified buyer" is decided for the page's rows.
+ * partial index of its visible reviews), with the count and the average over all of them: the
+ * product page's first few, and every page of its reviews. "Verified buyer" is decided for the page's rows.
  */
 export async function listProductReviewPage(productId: string, query: ReviewListQuery): Promise<ProductReviewPage> {
   if (!(await findProductById(productId))) throw new AppError("not_found", "This tool is not in our catalog.");
@@ -160,10 +139,8 @@ export async function listProductReviewPage(productId: string, query: ReviewList
     db.select({ count: sql<number>`count(*)::int`, average: sql<number | null>`avg(${review.rating})::float8` }).from(review).where(visible),
   ]);
   const total = summary?.count ?? 0;
-  const page = keysetPage(rows, plan, query, total, (row) => row);
   return {
-    ...page,
-    items: page.items.map(toView),
+    ...keysetPage(rows, plan, query, total, toView),
     averageRating: total > 0 && summary?.average != null ? Number(summary.average) : null,
   };
 }

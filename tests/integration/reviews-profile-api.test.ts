@@ -9,7 +9,7 @@ import * as reviews from "@/app/api/reviews/route";
 import * as reviewById from "@/app/api/reviews/[id]/route";
 import { auditSentence } from "@/lib/audit/sentence";
 import { getDb } from "@/lib/db/client";
-import { listProductReviews } from "@/lib/reviews/service";
+import { listProductReviewPage } from "@/lib/reviews/service";
 import { waitForPendingMail } from "@/lib/mail";
 import { listBoughtProducts } from "@/lib/orders/purchases";
 import { auditLog, mailOutbox, product } from "@/models/schema";
@@ -23,6 +23,8 @@ type Review = { id: string; authorName: string; authorImageUrl: string | null; r
 const post = (session: Session | null, json: unknown) =>
   reviews.POST(makeRequest("/api/reviews", { method: "POST", json, cookie: session?.cookie }), noParams());
 const publicReviews = async () => ((await (await reviews.GET(makeRequest("/api/reviews"), noParams())).json()) as { items: Review[] }).items;
+/** The first page of a product's reviews, larger than any test here writes. */
+const FIRST_PAGE = { page: 1, pageSize: 20 };
 
 let admin: Session;
 beforeAll(async () => {
@@ -238,10 +240,10 @@ describe("product reviews", () => {
     expect((await post(author, { text: "Second file is better.", rating: 5, productId: second.id })).status).toBe(201);
     expect((await post(author, { text: "First file grew on me.", rating: 4, productId: first.id })).status).toBe(200);
 
-    const firstReviews = await listProductReviews(first.id);
-    expect(firstReviews).toMatchObject({ count: 1, averageRating: 4 });
+    const firstReviews = await listProductReviewPage(first.id, FIRST_PAGE);
+    expect(firstReviews).toMatchObject({ total: 1, averageRating: 4 });
     expect(firstReviews.items[0]).toMatchObject({ text: "First file grew on me.", authorName: "Two Kinds", productId: first.id });
-    expect((await listProductReviews(second.id)).items.map((r) => r.text)).toEqual(["Second file is better."]);
+    expect((await listProductReviewPage(second.id, FIRST_PAGE)).items.map((r) => r.text)).toEqual(["Second file is better."]);
     // The home page's carousel shows reviews of the shop, not of products.
     const shop = (await publicReviews()).filter((r) => r.authorName === "Two Kinds");
     expect(shop.map((r) => r.text)).toEqual(["The shop ships quickly."]);
@@ -254,10 +256,10 @@ describe("product reviews", () => {
     await placePaidOrder(withdrawn, item.id);
     await post(kept, { text: "A plane that stays sharp.", rating: 5, productId: item.id });
     const mine = (await (await post(withdrawn, { text: "Blade arrived chipped.", rating: 1, productId: item.id })).json()) as Review;
-    expect(await listProductReviews(item.id)).toMatchObject({ count: 2, averageRating: 3 });
+    expect(await listProductReviewPage(item.id, FIRST_PAGE)).toMatchObject({ total: 2, averageRating: 3 });
     const removed = await reviewById.DELETE(makeRequest(`/api/reviews/${mine.id}`, { method: "DELETE", cookie: withdrawn.cookie }), noParams({ id: mine.id }));
     expect(removed.status).toBe(204);
-    expect(await listProductReviews(item.id)).toMatchObject({ count: 1, averageRating: 5 });
+    expect(await listProductReviewPage(item.id, FIRST_PAGE)).toMatchObject({ total: 1, averageRating: 5 });
   });
 
   it("answers 404 for a product not on sale and 422 for a malformed id", async () => {

@@ -10,9 +10,9 @@ import { Img } from "@/components/ui/img";
 import { findProductAt, listRelatedProducts } from "@/lib/catalog/service";
 import { getEnv } from "@/lib/env";
 import { formatMoney, formatUnits } from "@/lib/money/format";
-import { listProductReviews } from "@/lib/reviews/service";
+import { listProductReviewPage } from "@/lib/reviews/service";
 import { productPath, schemaAvailability, stockState, type Product } from "@/models/catalog";
-import type { ReviewView } from "@/models/reviews";
+import type { ProductReviewPage } from "@/models/reviews";
 
 // Like the home page and the catalog (docs/decisions/027): rendered at request time from the catalog
 // cache every instance drops on a change notice; the proxy in front keeps it for a second
@@ -48,18 +48,17 @@ export async function generateMetadata({ params }: ProductPageProps): Promise<Me
   };
 }
 
-type ReviewSummary = { items: ReviewView[]; count: number; averageRating: number | null };
 
 /** schema.org Product with one Offer (https://schema.org/Product, Google's product snippet rules). */
-function productJsonLd(product: Product, reviews: ReviewSummary): Record<string, unknown> {
+function productJsonLd(product: Product, reviews: ProductReviewPage): Record<string, unknown> {
   const url = absolute(productPath(product.id));
   const rated =
-    reviews.averageRating !== null && reviews.count > 0
+    reviews.averageRating !== null && reviews.total > 0
       ? {
           aggregateRating: {
             "@type": "AggregateRating",
             ratingValue: Math.round(reviews.averageRating * 10) / 10,
-            reviewCount: reviews.count,
+            reviewCount: reviews.total,
             bestRating: 5,
             worstRating: 1,
           },
@@ -103,7 +102,7 @@ function jsonForScript(value: unknown): string {
 export default async function ProductPage({ params }: ProductPageProps) {
   const product = await findProductAt((await params).id);
   if (!product) return notFoundPage();
-  const [related, reviews] = await Promise.all([listRelatedProducts(product.id, 4), listProductReviews(product.id, PRODUCT_PAGE_REVIEWS)]);
+  const [related, reviews] = await Promise.all([listRelatedProducts(product.id, 4), listProductReviewPage(product.id, { page: 1, pageSize: PRODUCT_PAGE_REVIEWS })]);
   const state = stockState(product);
 
   return (
@@ -171,7 +170,7 @@ export default async function ProductPage({ params }: ProductPageProps) {
       {/* Nothing in these boundaries suspends: they let React hydrate the reviews and the related tools
           in tasks of their own, after the product itself (ADR 038). */}
       <Suspense>
-        <ProductReviews productId={product.id} reviews={reviews.items} count={reviews.count} averageRating={reviews.averageRating} />
+        <ProductReviews productId={product.id} reviews={reviews.items} count={reviews.total} averageRating={reviews.averageRating} />
       </Suspense>
 
       {related.length > 0 ? (
