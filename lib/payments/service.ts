@@ -226,7 +226,25 @@ export async function startPayment(actor: Actor, orderId: string): Promise<Payme
   );
   if (!intent.client_secret) throw new AppError("unavailable", "The payment could not be started. Please try again.");
   if (row.paymentIntentId !== intent.id) await recordPaymentIntent(row.id, intent.id);
+  await sendStripeReceiptTo(intent, actor.email);
   return { provider: "stripe", ...base, clientSecret: intent.client_secret, publishableKey: getEnv().STRIPE_PUBLISHABLE_KEY };
+}
+
+/**
+ * Stripe's own receipt goes where the shop's mail goes: the account's current address (an order keeps
+ * the address it was placed with, as its record). The PaymentIntent is created with the order's
+ * address, because the parameters under an idempotency key must never change; a customer who changed
+ * their email since has the intent updated here. Best effort: without it, only Stripe's receipt goes
+ * to the old address, so a failure is logged, not shown.
+ */
+async function sendStripeReceiptTo(intent: Stripe.PaymentIntent, email: string): Promise<void> {
+  const open = intent.status === "requires_payment_method" || intent.status === "requires_confirmation" || intent.status === "requires_action";
+  if (!open || intent.receipt_email === email) return;
+  try {
+    await callStripe("update a PaymentIntent's receipt address", () => stripeClient().paymentIntents.update(intent.id, { receipt_email: email }));
+  } catch (error) {
+    log("warn", "stripe receipt address not updated", { paymentIntentId: intent.id, error: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 /** Pays an order with the test processor. The card number is used for this call only and never stored. */

@@ -17,7 +17,7 @@ import { requireActor } from "@/lib/accounts/actor";
 import { getOrderById } from "@/lib/orders/service";
 import { expireOrdersAndPayments, settleReturnedPayment } from "@/lib/payments/service";
 import { waitForPaymentIntentCancels } from "@/lib/payments/stripe";
-import { auditLog, mailOutbox, order, payment } from "@/models/schema";
+import { auditLog, mailOutbox, order, payment, user } from "@/models/schema";
 import { signUpAdmin } from "@/tests/fixtures/mail";
 import { FakeStripe } from "@/tests/fixtures/fake-stripe";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
@@ -130,6 +130,30 @@ describe("Stripe provider", () => {
     const calls = fake.createCalls.filter((c) => c.idempotencyKey?.includes(created.id));
     expect(calls).toHaveLength(2);
     expect(calls.every((c) => c.idempotencyKey === `toolforge-order-${created.id}-9900` && c.amount === 9900)).toBe(true);
+  });
+
+  it("sends Stripe's receipt to the account's current address, without changing what the idempotency key was first sent with", async () => {
+    const dora = await signUp({ name: "Dora Moves" });
+    const created = await newOrder(dora);
+    const first = await start(dora, created.id);
+    const intentId = intentIdOf(first.body.clientSecret);
+    expect(fake.intents.get(intentId)?.receipt_email).toBe(dora.email);
+    expect(fake.updateCalls.filter((c) => c.id === intentId)).toHaveLength(0);
+
+    // A confirmed email change (ADR 014): the account's address is new, the order keeps the one it was placed with.
+    const moved = `moved-${dora.email}`;
+    const db = await getDb();
+    await db.update(user).set({ email: moved }).where(eq(user.id, dora.userId));
+    const again = await start(dora, created.id);
+    // The same key and parameters (the fake answers 400 to a key sent with others, as Stripe does), the same intent,
+    // and the receipt address moved by an update.
+    expect(again.status).toBe(200);
+    expect(again.body.clientSecret).toBe(first.body.clientSecret);
+    expect(fake.intents.get(intentId)?.receipt_email).toBe(moved);
+    expect(fake.updateCalls.filter((c) => c.id === intentId)).toEqual([{ id: intentId, receiptEmail: moved }]);
+    // Once it is the current address, there is nothing to update.
+    await start(dora, created.id);
+    expect(fake.updateCalls.filter((c) => c.id === intentId)).toHaveLength(1);
   });
 
   it("marks the order paid only after the server sees the PaymentIntent succeeded", async () => {
