@@ -19,7 +19,7 @@ export async function requirePageActor(path: string): Promise<Actor> {
 
 /**
  * The signed-in admin, or: a redirect to /login when signed out, and null for anyone else, with the
- * request answered HTTP 403. The page then returns <ForbiddenMessage /> before it reads anything. Not
+ * request answered HTTP 403. The page then returns forbiddenPage() (app/page-answers.tsx) before it reads anything. Not
  * Next's forbidden(), whose answer is an empty document until the scripts run (server/page-status.mjs).
  */
 export async function findPageAdmin(path: string): Promise<Actor | null> {

@@ -1,13 +1,12 @@
-import { findPageActor } from "@/app/page-session";
 import { ButtonLink } from "@/components/ui/button";
 
 /**
  * What a signed-in user sees on a page their role may not open. Shows nothing of the page itself.
  * An admin who must first set up two-factor authentication (ADMIN_MFA=required) is told so instead.
+ * Pages return it through forbiddenPage() (app/page-answers.tsx).
  */
-export async function ForbiddenMessage() {
-  const actor = await findPageActor();
-  if (actor?.mustEnrolTwoFactor) {
+export function ForbiddenMessage({ mustEnrolTwoFactor }: { mustEnrolTwoFactor: boolean }) {
+  if (mustEnrolTwoFactor) {
     return (
       <section aria-labelledby="forbidden-title" className="rounded-xl border border-amber-300 bg-amber-50 p-8 text-center">
         <h1 id="forbidden-title" className="text-2xl font-bold text-slate-900">

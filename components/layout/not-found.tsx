@@ -1,11 +1,7 @@
-import "server-only";
-import type { Metadata } from "next";
-import type { ReactElement } from "react";
 import { ButtonLink } from "@/components/ui/button";
 import { Img } from "@/components/ui/img";
-import { answerPageWith } from "@/server/request-context.mjs";
 
-/** The "page not found" message: app/not-found.tsx for unknown addresses, and notFoundPage() below. */
+/** The "page not found" message: app/not-found.tsx for unknown addresses, and notFoundPage() (app/page-answers.tsx). */
 export function NotFoundMessage() {
   return (
     <section aria-labelledby="not-found-title" className="bg-stone-50">
@@ -35,16 +31,3 @@ export function NotFoundMessage() {
     </section>
   );
 }
-
-/**
- * What a page returns when the thing at its address does not exist (a deleted product, an order that
- * is not the visitor's): the not-found message, answered with HTTP 404. Not Next's notFound(), whose
- * answer is an empty document until the scripts run (server/page-status.mjs).
- */
-export function notFoundPage(): ReactElement {
-  answerPageWith(404);
-  return <NotFoundMessage />;
-}
-
-/** The metadata of a page that answers with notFoundPage(), as app/not-found.tsx gives unknown addresses. */
-export const notFoundMetadata = { title: "Not found", robots: { index: false } } satisfies Metadata;

@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import { AdminPageHeader } from "@/components/admin/data-table";
 import { ProductForm } from "@/components/admin/product-form";
 import { findPageAdmin } from "@/app/page-session";
-import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { forbiddenPage } from "@/app/page-answers";
 
 export const metadata: Metadata = { title: "Add Product", robots: { index: false } };
 
 export default async function AddProductPage() {
-  if (!(await findPageAdmin("/dashboard/addProduct"))) return <ForbiddenMessage />;
+  if (!(await findPageAdmin("/dashboard/addProduct"))) return forbiddenPage();
 
   return (
     <>

@@ -6,7 +6,7 @@ import { AdminPageHeader, ListEmptyState } from "@/components/admin/data-table";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { findPageAdmin } from "@/app/page-session";
-import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { forbiddenPage } from "@/app/page-answers";
 import { textLinkClass } from "@/components/ui/button";
 import { auditSubjectName, listAudit } from "@/lib/audit/service";
 import { AUDIT_PAGE_SIZE as PAGE_SIZE, AUDIT_PATH, readAuditFilter } from "@/models/audit";
@@ -18,7 +18,7 @@ type AuditPageProps = { searchParams: Promise<Record<string, string | string[] |
 
 export default async function AuditPage({ searchParams }: AuditPageProps) {
   const actor = await findPageAdmin(AUDIT_PATH);
-  if (!actor) return <ForbiddenMessage />;
+  if (!actor) return forbiddenPage();
   const params = await searchParams;
 
   const filter = readAuditFilter(params);

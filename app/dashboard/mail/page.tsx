@@ -5,7 +5,7 @@ import { OutboxMails } from "@/components/admin/outbox-mails";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { findPageAdmin } from "@/app/page-session";
-import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { forbiddenPage } from "@/app/page-answers";
 import { getEnv } from "@/lib/env";
 import { listOutboxMail, listUndeliveredMail } from "@/lib/mail/outbox";
 import { countOf } from "@/models/count";
@@ -23,7 +23,7 @@ const UNDELIVERED_PAGE_SIZE = 25;
  */
 export default async function MailPage({ searchParams }: MailPageProps) {
   const actor = await findPageAdmin("/dashboard/mail");
-  if (!actor) return <ForbiddenMessage />;
+  if (!actor) return forbiddenPage();
   if (!getEnv().SMTP_URL) {
     const params = await searchParams;
     const paging = readPageQuery(params, OUTBOX_PAGE_SIZE);

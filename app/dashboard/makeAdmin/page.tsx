@@ -6,7 +6,7 @@ import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/
 import { SearchForm } from "@/components/admin/search-form";
 import { UsersTable } from "@/components/admin/users-table";
 import { findPageAdmin } from "@/app/page-session";
-import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { forbiddenPage } from "@/app/page-answers";
 import { textLinkClass } from "@/components/ui/button";
 import { listUsers } from "@/lib/accounts/users";
 import { searchTextSchema } from "@/models/paging";
@@ -21,7 +21,7 @@ const PAGE_SIZE = 50;
 
 export default async function MakeAdminPage({ searchParams }: MakeAdminPageProps) {
   const actor = await findPageAdmin(PATH);
-  if (!actor) return <ForbiddenMessage />;
+  if (!actor) return forbiddenPage();
 
   const params = await searchParams;
   const q = searchTextSchema.catch(undefined).parse(Array.isArray(params.q) ? params.q[0] : params.q);

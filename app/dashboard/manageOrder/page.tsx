@@ -7,7 +7,7 @@ import { MANAGE_ORDER_PAGE_SIZE as PAGE_SIZE, manageOrderHref, readOrderFilters,
 import { keptPageSize, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { OrdersTable } from "@/components/admin/orders-table";
 import { findPageAdmin } from "@/app/page-session";
-import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { forbiddenPage } from "@/app/page-answers";
 import { textLinkClass } from "@/components/ui/button";
 import { listAllOrders } from "@/lib/orders/service";
 import { countOf } from "@/models/count";
@@ -18,7 +18,7 @@ type ManageOrderPageProps = { searchParams: Promise<Record<string, string | stri
 
 export default async function ManageOrderPage({ searchParams }: ManageOrderPageProps) {
   const actor = await findPageAdmin("/dashboard/manageOrder");
-  if (!actor) return <ForbiddenMessage />;
+  if (!actor) return forbiddenPage();
 
   const params = await searchParams;
   const filters = readOrderFilters(params);

@@ -6,7 +6,7 @@ import { Pagination, readPage } from "@/components/admin/pagination";
 import { ProductsTable } from "@/components/admin/products-table";
 import { SearchForm } from "@/components/admin/search-form";
 import { findPageAdmin } from "@/app/page-session";
-import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { forbiddenPage } from "@/app/page-answers";
 import { ButtonLink, textLinkClass } from "@/components/ui/button";
 import { listProducts } from "@/lib/catalog/service";
 import { MAX_PAGE_SIZE } from "@/models/catalog";
@@ -18,7 +18,7 @@ export const metadata: Metadata = { title: "Manage Products", robots: { index: f
 type ManageProductsPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function ManageProductsPage({ searchParams }: ManageProductsPageProps) {
-  if (!(await findPageAdmin("/dashboard/manageProducts"))) return <ForbiddenMessage />;
+  if (!(await findPageAdmin("/dashboard/manageProducts"))) return forbiddenPage();
 
   const params = await searchParams;
   const page = readPage(params.page);

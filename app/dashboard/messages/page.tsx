@@ -5,7 +5,7 @@ import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-l
 import { keptPageSize, listHref, listPosition, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { SubscribersList } from "@/components/admin/subscribers-list";
 import { findPageAdmin } from "@/app/page-session";
-import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { forbiddenPage } from "@/app/page-answers";
 import { listContactMessages, listSubscribers } from "@/lib/messages/service";
 
 export const metadata: Metadata = { title: "Messages", robots: { index: false } };
@@ -18,7 +18,7 @@ const SUBSCRIBERS_PAGE_SIZE = 50;
 
 export default async function MessagesPage({ searchParams }: MessagesPageProps) {
   const actor = await findPageAdmin(PATH);
-  if (!actor) return <ForbiddenMessage />;
+  if (!actor) return forbiddenPage();
 
   const params = await searchParams;
   // At most 25 messages a page: each carries up to 5,000 characters, twice (HTML and RSC payload).

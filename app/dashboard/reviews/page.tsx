@@ -4,7 +4,7 @@ import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-l
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { ReviewsTable } from "@/components/admin/reviews-table";
 import { findPageAdmin } from "@/app/page-session";
-import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { forbiddenPage } from "@/app/page-answers";
 import { listAllReviews } from "@/lib/reviews/service";
 import { countOf } from "@/models/count";
 
@@ -17,7 +17,7 @@ const PAGE_SIZE = 20;
 
 export default async function ReviewsPage({ searchParams }: ReviewsPageProps) {
   const actor = await findPageAdmin(PATH);
-  if (!actor) return <ForbiddenMessage />;
+  if (!actor) return forbiddenPage();
   const params = await searchParams;
 
   // At most 25 reviews a page: each carries up to 1,000 characters, twice (HTML and RSC payload).

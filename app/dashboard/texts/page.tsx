@@ -3,7 +3,7 @@ import { AdminPageHeader, ListEmptyState } from "@/components/admin/data-table";
 import { listHref, Pagination, readPage } from "@/components/admin/pagination";
 import { TextMessages } from "@/components/admin/text-messages";
 import { findPageAdmin } from "@/app/page-session";
-import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { forbiddenPage } from "@/app/page-answers";
 import { listTextMessages } from "@/lib/sms";
 
 export const metadata: Metadata = { title: "Text messages", robots: { index: false } };
@@ -15,7 +15,7 @@ const pageHref = (page: number) => listHref("/dashboard/texts", {}, page);
 /** The SMS outbox: with no SMS provider configured, texts (sign-in codes) are kept here instead of sent. */
 export default async function TextsPage({ searchParams }: TextsPageProps) {
   const actor = await findPageAdmin("/dashboard/texts");
-  if (!actor) return <ForbiddenMessage />;
+  if (!actor) return forbiddenPage();
 
   const page = readPage((await searchParams).page);
   const texts = await listTextMessages(actor, page);

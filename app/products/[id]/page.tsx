@@ -4,7 +4,7 @@ import { BuyBox } from "@/components/catalog/buy-box";
 import { ProductGrid } from "@/components/catalog/product-grid";
 import { StockBadge } from "@/components/catalog/stock-badge";
 import { Breadcrumbs } from "@/components/layout/breadcrumbs";
-import { notFoundMetadata, notFoundPage } from "@/components/layout/not-found";
+import { notFoundMetadata, notFoundPage } from "@/app/page-answers";
 import { ProductReviews } from "@/components/reviews/product-reviews";
 import { Img } from "@/components/ui/img";
 import { findProductAt, listRelatedProducts } from "@/lib/catalog/service";

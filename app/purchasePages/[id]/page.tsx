@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { findPageActor, requirePageActor } from "@/app/page-session";
 import { AddToCartButton } from "@/components/cart/add-to-cart-button";
-import { notFoundMetadata, notFoundPage } from "@/components/layout/not-found";
+import { notFoundMetadata, notFoundPage } from "@/app/page-answers";
 import { OrderForm } from "@/components/orders/order-form";
 import { textLinkClass } from "@/components/ui/button";
 import { Img } from "@/components/ui/img";

@@ -7,8 +7,7 @@ import { MANAGE_PRODUCTS_PATH, manageProductsHref, readProductSearch } from "@/c
 import { readPage } from "@/components/admin/pagination";
 import { ProductForm } from "@/components/admin/product-form";
 import { findPageActor, findPageAdmin } from "@/app/page-session";
-import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
-import { notFoundMetadata, notFoundPage } from "@/components/layout/not-found";
+import { forbiddenPage, notFoundMetadata, notFoundPage } from "@/app/page-answers";
 import { countAuditEntries } from "@/lib/audit/service";
 import { findProductAt } from "@/lib/catalog/service";
 
@@ -29,7 +28,7 @@ export default async function EditProductPage({ params, searchParams }: EditProd
   const fromList = list?.path === MANAGE_PRODUCTS_PATH ? list.params : {};
   const returnHref = manageProductsHref(readPage(fromList.page), readProductSearch(fromList.q) || undefined);
   const actor = await findPageAdmin(`/dashboard/manageProducts/${encodeURIComponent(id)}`);
-  if (!actor) return <ForbiddenMessage />;
+  if (!actor) return forbiddenPage();
 
   const product = await findProductAt(id);
   if (!product) return notFoundPage();

@@ -5,7 +5,7 @@ import { DeletedProductsTable } from "@/components/admin/deleted-products-table"
 import { deletedProductsHref, manageProductsHref } from "@/components/admin/manage-products-href";
 import { Pagination, readPage } from "@/components/admin/pagination";
 import { findPageAdmin } from "@/app/page-session";
-import { ForbiddenMessage } from "@/components/dashboard/forbidden-message";
+import { forbiddenPage } from "@/app/page-answers";
 import { textLinkClass } from "@/components/ui/button";
 import { listDeletedProducts } from "@/lib/catalog/service";
 import { DELETED_PRODUCTS_PAGE_SIZE } from "@/models/catalog";
@@ -17,7 +17,7 @@ type DeletedProductsPageProps = { searchParams: Promise<Record<string, string | 
 
 export default async function DeletedProductsPage({ searchParams }: DeletedProductsPageProps) {
   const actor = await findPageAdmin("/dashboard/manageProducts/deleted");
-  if (!actor) return <ForbiddenMessage />;
+  if (!actor) return forbiddenPage();
 
   const page = readPage((await searchParams).page);
   const list = await listDeletedProducts(actor, { page, pageSize: DELETED_PRODUCTS_PAGE_SIZE });

@@ -10,7 +10,7 @@ import { MANAGE_ORDER_PAGE_SIZE, MANAGE_ORDER_PATH, manageOrderHref, readOrderFi
 import { keptPageSize, readPageQuery } from "@/components/admin/pagination";
 import { MY_ORDERS_PAGE_SIZE, MY_ORDERS_PATH, myOrdersHref } from "@/components/orders/my-orders-href";
 import { findPageActor, requirePageActor } from "@/app/page-session";
-import { notFoundMetadata, notFoundPage } from "@/components/layout/not-found";
+import { notFoundMetadata, notFoundPage } from "@/app/page-answers";
 import { CancelOrderButton } from "@/components/orders/cancel-order-button";
 import { AddressBlock, OrderLines } from "@/components/orders/order-lines";
 import { PrintButton } from "@/components/orders/print-button";

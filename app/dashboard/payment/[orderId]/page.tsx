@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { cache } from "react";
 import { findPageActor, requirePageActor } from "@/app/page-session";
-import { notFoundMetadata, notFoundPage } from "@/components/layout/not-found";
+import { notFoundMetadata, notFoundPage } from "@/app/page-answers";
 import { PayButton } from "@/components/payments/pay-button";
 import { textLinkClass } from "@/components/ui/button";
 import { orNotFound } from "@/lib/errors";

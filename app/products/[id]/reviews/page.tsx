@@ -3,7 +3,7 @@ import Link from "next/link";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
 import { Breadcrumbs } from "@/components/layout/breadcrumbs";
-import { notFoundMetadata, notFoundPage } from "@/components/layout/not-found";
+import { notFoundMetadata, notFoundPage } from "@/app/page-answers";
 import { ProductReviewItem, ReviewSummary } from "@/components/reviews/product-review-item";
 import { textLinkClass } from "@/components/ui/button";
 import { findProductAt } from "@/lib/catalog/service";
