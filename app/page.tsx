@@ -25,7 +25,8 @@ export const dynamic = "force-dynamic";
 export default async function HomePage() {
   // Newest first: the front door leads with what the workshop added last; the catalog has the full range.
   const { items: products } = await listProducts({ q: undefined, sort: "newest", page: 1, pageSize: 8 });
-  const reviews = (await listPublicReviews({ page: 1, pageSize: 12 })).items.map(({ id, authorName, authorImageUrl, rating, text, verifiedBuyer }) => ({
+  const newestReviews = await listPublicReviews({ page: 1, pageSize: 12 });
+  const reviews = newestReviews.items.map(({ id, authorName, authorImageUrl, rating, text, verifiedBuyer }) => ({
     id,
     authorName,
     authorImageUrl,
@@ -50,7 +51,7 @@ export default async function HomePage() {
         <Stats />
       </Suspense>
       <Suspense>
-        <Reviews reviews={reviews} />
+        <Reviews reviews={reviews} total={newestReviews.total} />
       </Suspense>
       <Suspense>
         <BuiltToLast />

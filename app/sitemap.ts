@@ -13,6 +13,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const pages: MetadataRoute.Sitemap = [
     { url: `${origin}/`, changeFrequency: "daily", priority: 1 },
     { url: `${origin}/servicedata`, changeFrequency: "daily", priority: 0.9 },
+    { url: `${origin}/reviews`, changeFrequency: "daily", priority: 0.5 },
     { url: `${origin}/login`, changeFrequency: "yearly", priority: 0.2 },
     { url: `${origin}/register`, changeFrequency: "yearly", priority: 0.3 },
   ];

@@ -45,6 +45,9 @@ export type ReviewListQuery = PageQuery;
 /** One page of a product's reviews (`GET /api/products/{id}/reviews`), with the average rating of all of them. */
 export type ProductReviewPage = Page<ReviewView> & { averageRating: number | null };
 
+/** Where every published review of the shop is listed, a page at a time (the home page shows the newest). */
+export const SHOP_REVIEWS_PATH = "/reviews";
+
 /** Where all of a product's reviews are listed, a page at a time. */
 export function productReviewsPath(productId: string): string {
   return `${productPath(productId)}/reviews`;

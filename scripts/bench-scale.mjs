@@ -168,6 +168,7 @@ function targetsFor(baseUrl, cookies) {
     { group: "public", name: "catalog search (uncached, random)", path: "/api/products?q=No.%201", vary: () => `/api/products?q=No.%20${n(SIZE.products)}` },
     { group: "customer", name: "product detail page", path: "/purchasePages/prd_s_17", vary: () => `/purchasePages/prd_s_${n(SIZE.products)}`, ...buyer },
     { group: "public", name: "reviews API", path: "/api/reviews" },
+    { group: "public", name: "the shop's reviews page", path: "/reviews" },
     // The first fifty tools have reviews of their own (scripts/scale-data.mjs): the newest six on the
     // product page, every one a page at a time on its reviews page and through the API.
     { group: "public", name: "product page", path: "/products/prd_s_1", vary: () => `/products/prd_s_${n(50)}` },
@@ -203,6 +204,7 @@ function largestPagesFor(baseUrl, cookies) {
   return [
     { name: "My Orders", path: "/dashboard/myorders?pageSize=100", cookie: cookies.buyer },
     { name: "a product's reviews", path: "/products/prd_s_1/reviews?pageSize=100" },
+    { name: "the shop's reviews", path: "/reviews?pageSize=100" },
     { name: "Manage Order", path: "/dashboard/manageOrder?pageSize=100", ...admin },
     { name: "Make Admin", path: "/dashboard/makeAdmin?pageSize=100", ...admin },
     { name: "Manage Products", path: "/dashboard/manageProducts?pageSize=100", ...admin },

@@ -2,8 +2,12 @@ import Link from "next/link";
 import { Reveal } from "@/components/reveal";
 import { ReviewsCarouselLazy } from "@/components/reviews/reviews-carousel-lazy";
 import type { CarouselReview } from "@/components/reviews/types";
+import { textLinkClass } from "@/components/ui/button";
+import { formatCount } from "@/models/count";
+import { SHOP_REVIEWS_PATH } from "@/models/reviews";
 
-export function Reviews({ reviews }: { reviews: CarouselReview[] }) {
+/** The home page's carousel of the newest reviews of the shop, and the way to all `total` of them. */
+export function Reviews({ reviews, total }: { reviews: CarouselReview[]; total: number }) {
   return (
     <section id="reviews" data-section="reviews" aria-labelledby="reviews-title" className="bg-stone-50">
       <Reveal className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8 lg:py-20">
@@ -16,6 +20,11 @@ export function Reviews({ reviews }: { reviews: CarouselReview[] }) {
         {reviews.length > 0 ? (
           <div className="mt-10">
             <ReviewsCarouselLazy reviews={reviews} />
+            <p className="mt-8 text-center">
+              <Link href={SHOP_REVIEWS_PATH} className={textLinkClass}>
+                {total === 1 ? "Read the review" : `Read all ${formatCount(total)} reviews`}
+              </Link>
+            </p>
           </div>
         ) : (
           <div className="mx-auto mt-10 max-w-xl rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ProductReviewItem, ReviewSummary } from "@/components/reviews/product-review-item";
+import { ReviewItem, ReviewSummary } from "@/components/reviews/review-item";
 import { productReviewsPath, type ReviewView } from "@/models/reviews";
 import { countOf } from "@/models/count";
 
@@ -30,7 +30,7 @@ export function ProductReviews({ productId, reviews, count, averageRating }: Pro
         <ul role="list" className="mt-6 grid gap-4 md:grid-cols-2">
           {reviews.map((review) => (
             <li key={review.id}>
-              <ProductReviewItem review={review} />
+              <ReviewItem review={review} />
             </li>
           ))}
         </ul>

@@ -207,6 +207,7 @@ test("a product page is public, canonical, and describes the product in valid Pr
   const sitemap = await (await request.get("/sitemap.xml")).text();
   expect(sitemap).toContain("/products/prd_claw_hammer_16oz</loc>");
   expect(sitemap).toContain("/servicedata</loc>");
+  expect(sitemap).toContain("/reviews</loc>");
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toMatch(/Sitemap: http.+\/sitemap\.xml/);
   expect(robots).toContain("Disallow: /dashboard");

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
-import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/admin/pagination";
+import { findListPage } from "@/components/admin/invalid-page-link";
+import { keptPageSize, listHref, readPageQuery } from "@/components/admin/pagination";
 import { Breadcrumbs } from "@/components/layout/breadcrumbs";
 import { notFoundMetadata, notFoundPage } from "@/app/page-answers";
-import { ProductReviewItem, ReviewSummary } from "@/components/reviews/product-review-item";
+import { ReviewList } from "@/components/reviews/review-list";
+import { ReviewSummary } from "@/components/reviews/review-item";
 import { textLinkClass } from "@/components/ui/button";
 import { findProductAt } from "@/lib/catalog/service";
 import { listProductReviewPage } from "@/lib/reviews/service";
@@ -50,27 +51,7 @@ export default async function ProductReviewsPage({ params, searchParams }: Produ
           Bought it? Write a review
         </Link>
       </p>
-      {!list ? (
-        <InvalidPageLink firstPageHref={href(1)} />
-      ) : list.items.length === 0 && list.total > 0 ? (
-        <p className="mt-6 text-slate-700">
-          There is no page {list.page}.{" "}
-          <Link href={href(1)} className={textLinkClass}>
-            Go to the first page
-          </Link>
-        </p>
-      ) : list.items.length > 0 ? (
-        <>
-          <ul role="list" className="mt-6 grid gap-4 md:grid-cols-2">
-            {list.items.map((review) => (
-              <li key={review.id}>
-                <ProductReviewItem review={review} headingLevel={2} />
-              </li>
-            ))}
-          </ul>
-          <Pagination page={list.page} pageCount={list.pageCount} href={href} nextCursor={list.nextCursor} prevCursor={list.prevCursor} label="Review pages" />
-        </>
-      ) : null}
+      <ReviewList list={list} href={href} empty={null} />
     </div>
   );
 }

@@ -4,8 +4,8 @@ import type { ReviewView } from "@/models/reviews";
 import { countOf } from "@/models/count";
 import { formatDate } from "@/models/dates";
 
-/** One published review of a product: its author (a heading one level below the list's), day, rating and text. */
-export function ProductReviewItem({ review, headingLevel = 3 }: { review: ReviewView; headingLevel?: 2 | 3 }) {
+/** One published review (of the shop or of a tool): its author (a heading one level below the list's), day, rating and text. */
+export function ReviewItem({ review, headingLevel = 3 }: { review: ReviewView; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
