@@ -111,10 +111,11 @@ const envSchema = z.object({
   // Test-only: point real SDKs at local stand-ins. Refused in production (see TEST_ONLY below).
   STRIPE_API_BASE: optionalString.pipe(z.url({ error: "must be an absolute URL" }).optional()),
   CLOUDINARY_API_BASE: optionalString.pipe(z.url({ error: "must be an absolute URL" }).optional()),
+  TWILIO_API_BASE: optionalString.pipe(z.url({ error: "must be an absolute URL" }).optional()),
 });
 
 /** Settings that only tests may use: a production server that finds one refuses to start. */
-const TEST_ONLY = ["STRIPE_API_BASE", "CLOUDINARY_API_BASE"] as const;
+const TEST_ONLY = ["STRIPE_API_BASE", "CLOUDINARY_API_BASE", "TWILIO_API_BASE"] as const;
 
 type RawEnv = z.infer<typeof envSchema>;
 

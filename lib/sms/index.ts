@@ -70,8 +70,8 @@ export function smsSenderFor(env: Env): SmsSender {
       accountSid: env.TWILIO_ACCOUNT_SID,
       authToken: env.TWILIO_AUTH_TOKEN,
       from: env.TWILIO_FROM,
-      // Tests point this at a local stand-in; nothing else should set it.
-      apiBase: process.env.TWILIO_API_BASE ?? "https://api.twilio.com",
+      // Tests point this at a local stand-in; a production server refuses to start with it (lib/env.ts).
+      apiBase: env.TWILIO_API_BASE ?? "https://api.twilio.com",
     });
   }
   return outboxSender;
