@@ -28,3 +28,18 @@ export const unsubscribeSchema = z.strictObject({
 export type UnsubscribeInput = z.infer<typeof unsubscribeSchema>;
 
 export const unsubscribedSchema = z.strictObject({ unsubscribed: z.literal(true) });
+
+/** What the newsletter form says to every sign-up, new or known: the form never tells who is on the list. */
+export const NEWSLETTER_CHECK_INBOX = "Thanks — check your inbox and confirm to get our offers.";
+
+/** What a person sees for a confirmation link that is missing, altered, or for another address. */
+export const CONFIRM_LINK_INVALID = "This confirmation link is not valid. Use the link from the newest mail, or subscribe again.";
+
+/** A newsletter confirmation link's query, and the body of POST /api/newsletter/confirm. */
+export const newsletterConfirmSchema = z.strictObject({
+  email: z.string({ error: CONFIRM_LINK_INVALID }).trim().toLowerCase().max(254, CONFIRM_LINK_INVALID).pipe(z.email({ error: CONFIRM_LINK_INVALID })),
+  token: z.string({ error: CONFIRM_LINK_INVALID }).trim().min(1, CONFIRM_LINK_INVALID).max(128, CONFIRM_LINK_INVALID),
+});
+export type NewsletterConfirmInput = z.infer<typeof newsletterConfirmSchema>;
+
+export const newsletterConfirmedSchema = z.strictObject({ subscribed: z.literal(true) });

@@ -342,8 +342,18 @@ export const newsletterSubscriber = pgTable(
     // Stored lower-cased so that sign-up is idempotent per address whatever its case.
     email: text("email").notNull().unique(),
     createdAt: createdAt(),
+    // Double opt-in: null until the address's owner confirms from the mail the sign-up sent. Only
+    // confirmed subscribers are listed and exported; an unconfirmed sign-up is dropped after a week.
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    // When the last confirmation mail went out: at most one a day per address, whoever fills the form in.
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
   },
-  (t) => [index("newsletter_subscriber_created_at_email_idx").on(t.createdAt, t.email)],
+  (t) => [
+    // The confirmed list, oldest first (the admin list and the CSV export page through it).
+    index("newsletter_subscriber_confirmed_created_at_email_idx").on(t.createdAt, t.email).where(sql`confirmed_at is not null`),
+    // The sweep of sign-ups never confirmed.
+    index("newsletter_subscriber_unconfirmed_created_at_idx").on(t.createdAt).where(sql`confirmed_at is null`),
+  ],
 );
 
 export const mailOutbox = pgTable(

@@ -2,10 +2,12 @@ import type { SubscriberView } from "@/lib/messages/service";
 import { buttonClasses } from "@/components/ui/button";
 import { cellClass, EmptyState, TableFrame } from "./data-table";
 import { formatDate } from "@/models/dates";
-import { formatCount } from "@/models/count";
+import { countOf, formatCount } from "@/models/count";
 
-/** One page of newsletter subscribers, oldest first, with a CSV export of the whole list. */
-export function SubscribersList({ subscribers, total, offset }: { subscribers: SubscriberView[]; total: number; offset: number }) {
+type SubscribersListProps = { subscribers: SubscriberView[]; total: number; offset: number; unconfirmed: number };
+
+/** One page of confirmed newsletter subscribers, oldest first, with a CSV export of the whole list, and how many sign-ups await confirmation. */
+export function SubscribersList({ subscribers, total, offset, unconfirmed }: SubscribersListProps) {
   return (
     <>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -23,8 +25,14 @@ export function SubscribersList({ subscribers, total, offset }: { subscribers: S
           </a>
         ) : null}
       </div>
+      {unconfirmed > 0 ? (
+        <p className="mb-4 text-sm text-slate-700">
+          Not counted: {countOf(unconfirmed, "sign-up", "sign-ups")} not yet confirmed from the mail we sent. They get no newsletter and are not in the
+          export; unconfirmed sign-ups are removed after a week.
+        </p>
+      ) : null}
       {total === 0 ? (
-        <EmptyState title="No subscribers yet.">Sign-ups from the newsletter section of the home page appear here.</EmptyState>
+        <EmptyState title="No subscribers yet.">Sign-ups from the newsletter section of the home page appear here once confirmed from the mail they get.</EmptyState>
       ) : (
         <TableFrame id="subscribers" caption="Newsletter subscribers, oldest first" minWidth="min-w-[24rem]" columns={["#", "Email", "Subscribed"]}>
           <tbody>

@@ -34,7 +34,7 @@ export function NewsletterForm() {
       });
       const body = await readJson(response);
       if (response.ok) {
-        notify.success(successMessage(body) ?? "Thanks — you're on the list.");
+        notify.success(successMessage(body) ?? "Thanks — check your inbox and confirm to get our offers.");
         setEmail("");
       } else {
         setError(errorMessage(body) ?? "We couldn't add you to the list. Please try again.");

@@ -52,7 +52,8 @@ export const SHOP_ROUTES = {
   "PUT /api/cart": { access: "signed-in", purpose: "replace your cart" },
 
   "POST /api/contact": { access: "public", purpose: "contact form" },
-  "POST /api/newsletter": { access: "public", purpose: "newsletter sign-up" },
+  "POST /api/newsletter": { access: "public", purpose: "newsletter sign-up: mails the address a link to confirm it" },
+  "POST /api/newsletter/confirm": { access: "public", purpose: "confirm a newsletter sign-up with the link's token" },
   "POST /api/newsletter/unsubscribe": { access: "public", purpose: "leave the newsletter with the link's token (also RFC 8058 one-click)" },
   "POST /api/uploads": { access: "signed-in", purpose: "upload an image" },
   "POST /api/register": { access: "public", purpose: "create an account" },

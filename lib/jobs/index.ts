@@ -6,23 +6,25 @@ import { getEnv } from "@/lib/env";
 import { registerGauge, registerReadinessCheck, unregisterReadinessCheck } from "@/lib/health/registry";
 import { log } from "@/lib/log";
 import { deliverDueMail, MAX_MAIL_ATTEMPTS } from "@/lib/mail";
+import { sweepUnconfirmedSubscribers } from "@/lib/messages/confirm";
 import { expireOrdersAndPayments } from "@/lib/payments/service";
 import { sweepUnusedUploads } from "@/lib/storage/sweep";
 import { mailOutbox, order } from "@/models/schema";
 
 /**
  * The shop's background work: expiring unpaid orders past their hold, delivering queued mail with
- * retries (ADR 025), and removing uploads nothing uses (ADR 069). On PostgreSQL, pg-boss runs each as
+ * retries (ADR 025), removing uploads nothing uses (ADR 069) and newsletter sign-ups never confirmed (ADR 072). On PostgreSQL, pg-boss runs each as
  * a cron schedule in a singleton queue, so each runs once across all instances; on PGlite (one process
  * per data directory) a timer in the process does the same steps.
  */
-export const JOB_NAMES = ["order-expiry", "mail-delivery", "upload-sweep"] as const;
+export const JOB_NAMES = ["order-expiry", "mail-delivery", "upload-sweep", "newsletter-sweep"] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 const STEPS: Record<JobName, () => Promise<number>> = {
   "order-expiry": expireOrdersAndPayments,
   "mail-delivery": () => deliverDueMail(),
   "upload-sweep": () => sweepUnusedUploads(),
+  "newsletter-sweep": sweepUnconfirmedSubscribers,
 };
 
 const LOOP_INTERVAL_MS = 30_000;
@@ -35,6 +37,7 @@ const SCHEDULES: Record<JobName, { cron: string; everyMs: number }> = {
   "order-expiry": { cron: "* * * * *", everyMs: 0 },
   "mail-delivery": { cron: "* * * * *", everyMs: 0 },
   "upload-sweep": { cron: "17 * * * *", everyMs: 60 * 60_000 },
+  "newsletter-sweep": { cron: "41 * * * *", everyMs: 60 * 60_000 },
 };
 
 type Runner =
@@ -109,8 +112,8 @@ function startLoop(): Runner {
   return runner;
 }
 
-/** What is waiting: unpaid orders past their hold, and mail due for a delivery try (the sweep has no queue to count). */
-export async function jobBacklog(): Promise<Record<Exclude<JobName, "upload-sweep">, number>> {
+/** What is waiting: unpaid orders past their hold, and mail due for a delivery try (the sweeps have no queue to count). */
+export async function jobBacklog(): Promise<Record<Exclude<JobName, "upload-sweep" | "newsletter-sweep">, number>> {
   const db = await getDb();
   const now = new Date();
   const [overdue] = await db

@@ -1,11 +1,12 @@
 import "server-only";
+import { and, sql } from "drizzle-orm";
 import { requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { getDb } from "@/lib/db/client";
 import { encodeCursor, keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db/keyset";
 import { sendMailInBackground, shopInbox } from "@/lib/mail";
 import { newId } from "@/lib/ids";
 import { unsubscribeUrlMaker } from "@/lib/messages/unsubscribe";
-import type { ContactInput, NewsletterInput } from "@/models/messages";
+import type { ContactInput } from "@/models/messages";
 import type { Page, PageQuery } from "@/models/paging";
 import { contactMessage, newsletterSubscriber } from "@/models/schema";
 
@@ -24,18 +25,6 @@ export async function sendContactMessage(input: ContactInput): Promise<{ id: str
     });
   }
   return { id };
-}
-
-/**
- * Subscribes an address once. The answer is the same whether it was new or already known, so the
- * form cannot be used to find out who subscribed.
- */
-export async function subscribeToNewsletter(input: NewsletterInput): Promise<void> {
-  const db = await getDb();
-  await db
-    .insert(newsletterSubscriber)
-    .values({ id: newId("sub"), email: input.email.toLowerCase() })
-    .onConflictDoNothing({ target: newsletterSubscriber.email });
 }
 
 export type ContactMessageView = {
@@ -74,7 +63,10 @@ const subscribersOldestFirst: KeysetSort = { key: newsletterSubscriber.createdAt
 
 const subscriberColumns = { email: newsletterSubscriber.email, createdAt: newsletterSubscriber.createdAt, ...keysetColumns(subscribersOldestFirst) };
 
-/** Newsletter subscribers, oldest first, one page at a time (admins). */
+// Only confirmed subscribers are on the list (ADR 072); a literal condition, so the partial index serves it.
+const confirmed = sql`${newsletterSubscriber.confirmedAt} is not null`;
+
+/** Confirmed newsletter subscribers, oldest first, one page at a time (admins). */
 export async function listSubscribers(actor: Actor, query: PageQuery): Promise<Page<SubscriberView>> {
   requireAdmin(actor);
   const db = await getDb();
@@ -83,13 +75,20 @@ export async function listSubscribers(actor: Actor, query: PageQuery): Promise<P
     db
       .select(subscriberColumns)
       .from(newsletterSubscriber)
-      .where(plan.where)
+      .where(and(confirmed, plan.where))
       .orderBy(...plan.orderBy)
       .limit(plan.limit)
       .offset(plan.offset),
-    db.$count(newsletterSubscriber),
+    db.$count(newsletterSubscriber, confirmed),
   ]);
   return keysetPage(rows, plan, query, total, (r) => ({ email: r.email, createdAt: r.createdAt.toISOString() }));
+}
+
+/** How many sign-ups have not been confirmed yet (admins): they get nothing until they are. */
+export async function countUnconfirmedSubscribers(actor: Actor): Promise<number> {
+  requireAdmin(actor);
+  const db = await getDb();
+  return db.$count(newsletterSubscriber, sql`${newsletterSubscriber.confirmedAt} is null`);
 }
 
 /**
@@ -104,7 +103,7 @@ export function csvCell(value: string): string {
 const CSV_BATCH = 1_000;
 
 /**
- * Every subscriber as CSV, oldest first, produced batch by batch (keyset, 1,000 rows per query) so that
+ * Every confirmed subscriber as CSV, oldest first, produced batch by batch (keyset, 1,000 rows per query) so that
  * neither the database nor this process ever holds the whole list. The admin check runs before the
  * first byte. Each row carries the subscriber's own unsubscribe link, for the admins' mail tool to put
  * in every mail, and the same for a `List-Unsubscribe` header (one click, RFC 8058).
@@ -122,7 +121,7 @@ export async function subscribersCsv(actor: Actor): Promise<AsyncGenerator<strin
       const rows = await db
         .select(subscriberColumns)
         .from(newsletterSubscriber)
-        .where(plan.where)
+        .where(and(confirmed, plan.where))
         .orderBy(...plan.orderBy)
         .limit(CSV_BATCH);
       if (rows.length === 0) return;

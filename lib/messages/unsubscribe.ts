@@ -8,11 +8,23 @@ import { UNSUBSCRIBE_LINK_INVALID, unsubscribeSchema, type UnsubscribeInput } fr
 import { newsletterSubscriber } from "@/models/schema";
 
 // The purpose is part of the signed text, so a token made with the same secret for anything else
-// (a payment, a session) is never an unsubscribe token.
+// (a payment, a session, the newsletter's confirmation link) is never an unsubscribe token.
 const PURPOSE = "toolforge:newsletter-unsubscribe:v1\n";
 
+/** A newsletter link's token: `purpose` (a line of its own) and the address, signed with the shop's secret. */
+export function newsletterLinkToken(secret: string, purpose: string, email: string): string {
+  return createHmac("sha256", secret).update(purpose + email.toLowerCase()).digest("base64url");
+}
+
 function tokenFor(secret: string, email: string): string {
-  return createHmac("sha256", secret).update(PURPOSE + email.toLowerCase()).digest("base64url");
+  return newsletterLinkToken(secret, PURPOSE, email);
+}
+
+/** Whether `given` is the token `expected`, compared in constant time. */
+export function sameToken(expected: string, given: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** The token that proves an unsubscribe link was made by the shop for this address. It never expires. */
@@ -43,9 +55,7 @@ export function unsubscribeUrl(email: string): string {
 
 /** Whether `token` was made for `email`, compared in constant time. */
 export function isValidUnsubscribeToken(email: string, token: string): boolean {
-  const expected = Buffer.from(unsubscribeToken(email));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameToken(unsubscribeToken(email), token);
 }
 
 /**

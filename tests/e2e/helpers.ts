@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { linkIn, newestMailTo } from "./mail";
 
@@ -110,6 +110,18 @@ export async function verifyEmailThroughMail(page: Page, email: string): Promise
   const mail = await newestMailTo(email, { subject: "Confirm your email address for ToolForge" });
   await page.goto(linkIn(mail, "/api/account/verify-email"));
   await expect(page.getByRole("heading", { level: 1, name: "Email address verified" })).toBeVisible();
+}
+
+/**
+ * Signs `email` up for the newsletter and confirms it with the link of the mail it gets (ADR 072), as
+ * the link's button would: only then is it on the subscribers' list.
+ */
+export async function subscribeConfirmed(request: APIRequestContext, baseURL: string | undefined, email: string): Promise<void> {
+  const headers = { origin: baseURL ?? "" };
+  expect((await request.post("/api/newsletter", { data: { email }, headers })).ok()).toBe(true);
+  const link = new URL(linkIn(await newestMailTo(email, { subject: "Confirm your ToolForge newsletter subscription" }), "/newsletter/confirm"));
+  const confirmed = await request.post("/api/newsletter/confirm", { data: { email: link.searchParams.get("email"), token: link.searchParams.get("token") }, headers });
+  expect(confirmed.status()).toBe(200);
 }
 
 export const ADMIN_EMAIL = "admin@toolforge.test";

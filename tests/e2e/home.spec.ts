@@ -52,7 +52,7 @@ test("Next's scripts are fetched only after the page has painted, and then run i
   // And the scripts run the page: a client-side form answers.
   await page.getByPlaceholder("Your Email").fill(`after-paint-${Date.now()}@toolforge.test`);
   await page.getByRole("button", { name: /subscribe/i }).click();
-  await expect(page.getByText(/on the list/i)).toBeVisible();
+  await expect(page.getByText(/check your inbox and confirm/i)).toBeVisible();
 });
 
 test("the reviews carousel's bullets, which swiper makes and not React, answer a click (ADR 050 holds only React's)", async ({ page, baseURL }) => {
@@ -104,7 +104,7 @@ test("the newsletter and contact forms reach the shop", async ({ page }) => {
   expect(asked).toEqual([]);
   await page.getByPlaceholder("Your Email").fill(`news-${Date.now()}@toolforge.test`);
   await page.getByRole("button", { name: /subscribe/i }).click();
-  await expect(page.getByText(/on the list/i)).toBeVisible();
+  await expect(page.getByText(/check your inbox and confirm/i)).toBeVisible();
 
   const contact = page.locator('[data-section="contact"]');
   await contact.getByLabel("Name", { exact: true }).fill("Sam Sawyer");

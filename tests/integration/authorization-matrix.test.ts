@@ -1,5 +1,6 @@
 import { AUTH_ROUTES } from "@/lib/accounts/auth-routes";
 import { apiRoutes, type Access } from "@/lib/api/routes";
+import { newsletterConfirmToken } from "@/lib/messages/confirm";
 import { unsubscribeToken } from "@/lib/messages/unsubscribe";
 import { markVerifiedForTest } from "@/tests/fixtures/accounts";
 import { routesOnDisk, type FoundRoute, type RouteHandler } from "@/tests/fixtures/api-routes";
@@ -90,6 +91,14 @@ const cases: Record<string, Case> = {
 
   "POST /api/contact": { path: at("/api/contact"), body: () => ({ json: { name: "M", email: "m@toolforge.test", company: "C", country: "X", message: "Hello there" } }), expect: [201, 201, 201, 201] },
   "POST /api/newsletter": { path: at("/api/newsletter"), body: () => ({ json: { email: uniqueEmail("news") } }), expect: [200, 200, 200, 200] },
+  "POST /api/newsletter/confirm": {
+    path: at("/api/newsletter/confirm"),
+    body: () => {
+      const email = uniqueEmail("confirm");
+      return { json: { email, token: newsletterConfirmToken(email) } };
+    },
+    expect: [200, 200, 200, 200],
+  },
   "POST /api/newsletter/unsubscribe": {
     path: at("/api/newsletter/unsubscribe"),
     body: () => {

@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import * as adminSubscribers from "@/app/api/admin/subscribers/route";
 import * as newsletter from "@/app/api/newsletter/route";
+import * as confirmRoute from "@/app/api/newsletter/confirm/route";
 import * as unsubscribeRoute from "@/app/api/newsletter/unsubscribe/route";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
+import { newsletterConfirmToken } from "@/lib/messages/confirm";
 import { unsubscribeToken, unsubscribeUrl } from "@/lib/messages/unsubscribe";
 import { UNSUBSCRIBE_LINK_INVALID } from "@/models/messages";
 import { newsletterSubscriber } from "@/models/schema";
@@ -18,9 +20,15 @@ beforeAll(async () => {
   admin = await signUpAdmin();
 });
 
+/** Signs an address up and confirms it from its mail's link (ADR 072): a subscriber on the list. */
 async function subscribe(email: string): Promise<void> {
   const response = await newsletter.POST(makeRequest("/api/newsletter", { method: "POST", json: { email } }), noParams());
   expect(response.status).toBe(200);
+  const confirmed = await confirmRoute.POST(
+    makeRequest("/api/newsletter/confirm", { method: "POST", json: { email, token: newsletterConfirmToken(email) } }),
+    noParams(),
+  );
+  expect(confirmed.status).toBe(200);
 }
 
 async function isSubscribed(email: string): Promise<boolean> {

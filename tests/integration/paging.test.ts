@@ -229,8 +229,8 @@ describe("newsletter CSV export", () => {
   it("streams 10,000 subscribers in batches, every row once, oldest first", async () => {
     const db = await getDb();
     await db.execute(sql`
-      insert into newsletter_subscriber (id, email, created_at)
-      select 'sub_bulk_' || i, 'reader' || lpad(i::text, 5, '0') || '@bulk.test', timestamptz '2022-01-01' + i * interval '1 second'
+      insert into newsletter_subscriber (id, email, created_at, confirmed_at)
+      select 'sub_bulk_' || i, 'reader' || lpad(i::text, 5, '0') || '@bulk.test', timestamptz '2022-01-01' + i * interval '1 second', timestamptz '2022-01-02'
       from generate_series(1, 10000) as i`);
     const response = await adminSubscribers.GET(makeRequest("/api/admin/subscribers?format=csv", { cookie: admin.cookie }), noParams());
     expect(response.status).toBe(200);

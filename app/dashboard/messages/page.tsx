@@ -6,7 +6,7 @@ import { keptPageSize, listHref, listPosition, Pagination, readPageQuery } from 
 import { SubscribersList } from "@/components/admin/subscribers-list";
 import { findPageAdmin } from "@/app/page-session";
 import { forbiddenPage } from "@/app/page-answers";
-import { listContactMessages, listSubscribers } from "@/lib/messages/service";
+import { countUnconfirmedSubscribers, listContactMessages, listSubscribers } from "@/lib/messages/service";
 
 export const metadata: Metadata = { title: "Messages", robots: { index: false } };
 
@@ -25,9 +25,10 @@ export default async function MessagesPage({ searchParams }: MessagesPageProps) 
   const messagesPaging = readPageQuery(params, MESSAGES_PAGE_SIZE, "", 25);
   const subscribersPaging = readPageQuery(params, SUBSCRIBERS_PAGE_SIZE, "s");
   // Each list on its own: a damaged link of one leaves the other shown.
-  const [messages, subscribers] = await Promise.all([
+  const [messages, subscribers, unconfirmed] = await Promise.all([
     findListPage(() => listContactMessages(actor, messagesPaging)),
     findListPage(() => listSubscribers(actor, subscribersPaging)),
+    countUnconfirmedSubscribers(actor),
   ]);
   // Two lists on one page: the messages page with ?page=&cursor=, the subscribers with ?spage=&scursor=.
   // Either list's links keep both page sizes the reader chose, and the page the other list is on, so
@@ -67,7 +68,7 @@ export default async function MessagesPage({ searchParams }: MessagesPageProps) 
         </h2>
         {subscribers ? (
           <>
-            <SubscribersList subscribers={subscribers.items} total={subscribers.total} offset={(subscribers.page - 1) * subscribers.pageSize} />
+            <SubscribersList subscribers={subscribers.items} total={subscribers.total} offset={(subscribers.page - 1) * subscribers.pageSize} unconfirmed={unconfirmed} />
             <Pagination
               page={subscribers.page}
               pageCount={subscribers.pageCount}

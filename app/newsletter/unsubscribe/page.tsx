@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { AuthCard, textLinkClass } from "@/components/auth/auth-card";
-import { UnsubscribeCard } from "@/components/newsletter/unsubscribe-card";
+import { InvalidNewsletterLink } from "@/components/newsletter/invalid-link";
+import { LinkActionCard } from "@/components/newsletter/link-action-card";
 import { isValidUnsubscribeToken } from "@/lib/messages/unsubscribe";
 import { UNSUBSCRIBE_LINK_INVALID, unsubscribeSchema } from "@/models/messages";
 
@@ -17,24 +16,24 @@ type UnsubscribePageProps = { searchParams: Promise<Record<string, string | stri
 export default async function UnsubscribePage({ searchParams }: UnsubscribePageProps) {
   const { email, token } = await searchParams;
   const link = unsubscribeSchema.safeParse({ email, token });
-  if (!link.success || !isValidUnsubscribeToken(link.data.email, link.data.token)) {
-    return (
-      <AuthCard title="Link not valid" intro="This link could not be used.">
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 font-medium text-red-800">
-          {UNSUBSCRIBE_LINK_INVALID}
-        </p>
-        <p className="mt-5 text-slate-700">
-          <Link href="/#contact" className={textLinkClass}>
-            Write to us
-          </Link>{" "}
-          or{" "}
-          <Link href="/" className={textLinkClass}>
-            go back to the shop
-          </Link>
-          .
-        </p>
-      </AuthCard>
-    );
-  }
-  return <UnsubscribeCard email={link.data.email} token={link.data.token} />;
+  if (!link.success || !isValidUnsubscribeToken(link.data.email, link.data.token)) return <InvalidNewsletterLink message={UNSUBSCRIBE_LINK_INVALID} />;
+  return (
+    <LinkActionCard
+      endpoint="/api/newsletter/unsubscribe"
+      email={link.data.email}
+      token={link.data.token}
+      ask={{
+        title: "Leave the newsletter",
+        intro: `Unsubscribe ${link.data.email} from the ToolForge newsletter?`,
+        button: "Unsubscribe",
+        pendingButton: "Unsubscribing…",
+        failed: "We could not unsubscribe you. Please try again.",
+      }}
+      done={{
+        title: "You are unsubscribed",
+        intro: `${link.data.email} gets no more ToolForge newsletters.`,
+        message: "You are unsubscribed. Changed your mind? Subscribe again at the bottom of the home page.",
+      }}
+    />
+  );
 }

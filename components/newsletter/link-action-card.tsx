@@ -7,11 +7,23 @@ import { FormStatus } from "@/components/ui/form-status";
 import { sendJson } from "@/components/ui/send-json";
 import { SubmitButton } from "@/components/ui/submit-button";
 
+type Texts = { title: string; intro: string; button: string; pendingButton: string; failed: string };
+
+type LinkActionCardProps = {
+  /** The POST that does what the link is for, sent `{ email, token }`. */
+  endpoint: "/api/newsletter/confirm" | "/api/newsletter/unsubscribe";
+  email: string;
+  token: string;
+  ask: Texts;
+  done: { title: string; intro: string; message: string };
+};
+
 /**
- * Asks before unsubscribing: the link in a mail only opens this card, and the press of its button is
- * the POST that unsubscribes (mail scanners open links; they do not press buttons).
+ * Asks before a newsletter link acts (confirming a sign-up, unsubscribing): the link in a mail only
+ * opens this card, and the press of its button is the POST (mail scanners open links; they do not
+ * press buttons).
  */
-export function UnsubscribeCard({ email, token }: { email: string; token: string }) {
+export function LinkActionCard({ endpoint, email, token, ask, done: doneTexts }: LinkActionCardProps) {
   const [done, setDone] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -27,7 +39,7 @@ export function UnsubscribeCard({ email, token }: { email: string; token: string
     event.preventDefault();
     setPending(true);
     setError(null);
-    const result = await sendJson("/api/newsletter/unsubscribe", "POST", { email, token }, "We could not unsubscribe you. Please try again.");
+    const result = await sendJson(endpoint, "POST", { email, token }, ask.failed);
     setPending(false);
     if (result.ok) setDone(true);
     else setError(result.message);
@@ -35,9 +47,9 @@ export function UnsubscribeCard({ email, token }: { email: string; token: string
 
   if (done) {
     return (
-      <AuthCard title="You are unsubscribed" intro={`${email} gets no more ToolForge newsletters.`}>
+      <AuthCard title={doneTexts.title} intro={doneTexts.intro}>
         <p ref={doneRef} tabIndex={-1} role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 font-medium text-green-900 outline-none">
-          You are unsubscribed. Changed your mind? Subscribe again at the bottom of the home page.
+          {doneTexts.message}
         </p>
         <ButtonLink href="/" className="mt-5 w-full">
           Back to the shop
@@ -47,11 +59,11 @@ export function UnsubscribeCard({ email, token }: { email: string; token: string
   }
 
   return (
-    <AuthCard title="Leave the newsletter" intro={`Unsubscribe ${email} from the ToolForge newsletter?`}>
+    <AuthCard title={ask.title} intro={ask.intro}>
       <form method="post" onSubmit={onSubmit} aria-describedby={statusId} className="flex flex-col gap-4">
         <FormStatus id={statusId} message={error} />
-        <SubmitButton pending={pending} pendingLabel="Unsubscribing…" className={primaryButtonClass}>
-          Unsubscribe
+        <SubmitButton pending={pending} pendingLabel={ask.pendingButton} className={primaryButtonClass}>
+          {ask.button}
         </SubmitButton>
       </form>
     </AuthCard>
