@@ -29,10 +29,11 @@ export function FeaturesBanner() {
           <p className="mt-4 text-xl font-semibold text-orange-300">Sale 20% off your Collection days</p>
           <p className="mt-3 max-w-lg leading-7 text-slate-300">
             Heat-treated chrome-vanadium steel, handles shaped on real job sites and a lifetime warranty on every
-            forged tool. Stock up on a full kit while the collection-day prices last.
+            forged tool. Collection days are announced in our newsletter first: subscribe to hear when the next one opens.
           </p>
-          <ButtonLink href="/servicedata" size="lg" className="mt-8">
-            Shop the sale
+          {/* No discount is applied today: the button leads to where the dates are announced, not to a sale the checkout would not honour. */}
+          <ButtonLink href="/#newsletter" size="lg" className="mt-8">
+            Get the collection dates
           </ButtonLink>
         </div>
       </Reveal>

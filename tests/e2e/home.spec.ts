@@ -27,6 +27,11 @@ test("the home page shows every section of the storefront", async ({ page }) => 
   }
   await expect(page.locator("footer")).toContainText(String(new Date().getFullYear()));
   await expectNoAxeViolations(page);
+
+  // The 20% promise leads to where collection days are announced, not to full prices under a sale banner.
+  await page.getByRole("link", { name: "Get the collection dates" }).click();
+  await expect(page.locator('[data-section="newsletter"]')).toBeInViewport();
+  await expect(page.getByPlaceholder("Your Email")).toBeInViewport();
 });
 
 test("Next's scripts are fetched only after the page has painted, and then run it (ADR 041)", async ({ page }) => {
