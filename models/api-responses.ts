@@ -1,12 +1,19 @@
 import { z } from "zod";
+import { accountViewSchema } from "./accounts";
 import type { AuditView } from "./audit";
+import type { CartView } from "./cart";
 import type { DeletedProduct, Product, ProductList } from "./catalog";
-import { ORDER_STATUS_VALUES, type OrderView } from "./orders";
-import type { ProductReviewPage, ReviewView } from "./reviews";
+import { ORDER_STATUS_VALUES, type AdminOrderView, type OrderView } from "./orders";
+import type { Page } from "./paging";
+import type { PaymentStart } from "./payments";
+import type { ProfileView } from "./profile";
+import type { AdminReviewView, ProductReviewPage, ReviewView } from "./reviews";
 
 /**
  * The shapes of the API's answers, for its OpenAPI document (lib/api/openapi.ts). The types the
- * services return are checked against them at compile time below, so the two cannot drift apart.
+ * services return are checked against them at compile time below (those declared in lib/, in
+ * lib/api/openapi.ts), so the two cannot drift apart; tests/integration/openapi.test.ts checks real
+ * answers against the document.
  */
 
 export const errorBodySchema = z.object({
@@ -152,6 +159,135 @@ export const readinessSchema = z.object({
 export const messageSchema = z.object({ message: z.string() });
 export const uploadSchema = z.object({ url: z.string() });
 
+/** An account (lib/accounts/service.ts UserView): `GET /api/users`, role and status changes, registration. */
+export const userSchema = accountViewSchema;
+
+/** `GET /api/users`: one page of accounts, and how many admins the shop has in all. */
+export const userListSchema = pageSchema(userSchema).extend({ admins: z.number().int() });
+
+/** `POST /api/register`: the new account (its session comes as cookies, and as `set-auth-token`). */
+export const registeredSchema = z.object({ user: userSchema });
+
+/** The profile details of `GET /api/me` and `PATCH /api/me/profile`: null until first saved. */
+export const profileViewSchema = z.object({
+  education: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  birthday: z.string().nullable().describe("YYYY-MM-DD"),
+});
+
+/** `GET /api/me`: the signed-in account, with its role, and its profile details. */
+export const meSchema = userSchema.extend({ profile: profileViewSchema });
+
+/** `DELETE /api/me`: how many of the account's orders were kept, anonymised. */
+export const accountDeletedSchema = z.object({ ordersAnonymised: z.number().int() });
+
+/** A mail is on its way to `sentTo` (`POST /api/me/email`: the new address; `POST /api/me/verification-email`). */
+export const mailSentSchema = z.object({ sentTo: z.string(), message: z.string() });
+
+/** The account's sign-in phone number (E.164), null when it has none (`GET`, `POST`, `DELETE /api/me/phone`). */
+export const accountPhoneSchema = z.object({ phoneNumber: z.string().nullable() });
+
+/** `DELETE /api/me/sessions/{id}`: whether the session signed out was the caller's own. */
+export const sessionRevokedSchema = z.object({ current: z.boolean() });
+
+/** `POST /api/me/sessions/sign-out-others`: how many sessions were signed out. */
+export const otherSessionsRevokedSchema = z.object({ signedOut: z.number().int() });
+
+/**
+ * A sign-in with a mailed link (`POST /api/account/email-link/sign-in`). With two-factor
+ * authentication on, no session is made yet: `user` is null, `twoFactorRequired` true, and the
+ * cookies start the second step.
+ */
+export const linkSignInSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string(), name: z.string() }).nullable(),
+  twoFactorRequired: z.boolean(),
+});
+
+/** `POST /api/account/password-reset/confirm`: as a link sign-in, with what happened in words. */
+export const passwordResetDoneSchema = linkSignInSchema.extend({ message: z.string() });
+
+/** `POST /api/sign-in/phone`: signed in (session cookie), or `twoFactorRequired` with the second step's cookie. */
+export const phoneSignInSchema = z.object({ twoFactorRequired: z.boolean() });
+
+/** An order as the admin list shows it: also the customer's name (null once their account is deleted). */
+export const adminOrderSchema = orderSchema.extend({ customerName: z.string().nullable() });
+
+/** `GET /api/admin/orders`: one page of every order. */
+export const adminOrderListSchema = pageSchema(adminOrderSchema);
+
+/** A review as admins see it: whether it is hidden, the author's address, and the tool's name (null for the shop). */
+export const adminReviewSchema = reviewSchema.extend({ hidden: z.boolean(), authorEmail: z.string(), productName: z.string().nullable() });
+
+/** `GET /api/admin/reviews`: one page of every review, and how many are hidden in all. */
+export const adminReviewListSchema = pageSchema(adminReviewSchema).extend({ hidden: z.number().int() });
+
+/** A message sent through the contact form (`GET /api/admin/messages`). */
+export const contactMessageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string(),
+  country: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+
+/** A newsletter subscriber (`GET /api/admin/subscribers`). */
+export const subscriberSchema = z.object({ email: z.string(), createdAt: z.string() });
+
+/** Mail not delivered over SMTP yet (`GET /api/admin/mail`). */
+export const undeliveredMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  createdAt: z.string(),
+  attempts: z.number().int(),
+  error: z.string().nullable().describe("The last delivery's error; null before the first try"),
+  nextAttemptAt: z.string().nullable(),
+  gaveUp: z.boolean(),
+});
+
+/** One line of the cart, priced now. */
+const cartLineSchema = z.object({
+  productId: z.string(),
+  name: z.string(),
+  imageUrl: z.string(),
+  priceCents: z.number().int(),
+  currency: z.string(),
+  stock: z.number().int(),
+  minOrderQuantity: z.number().int(),
+  quantity: z.number().int(),
+  lineTotalCents: z.number().int(),
+});
+
+/** `GET` and `PUT /api/cart`: the lines on sale, their total, and the saved lines no longer on sale. */
+export const cartSchema = z.object({
+  items: z.array(cartLineSchema),
+  totalCents: z.number().int(),
+  currency: z.string(),
+  noLongerOnSale: z.array(z.object({ productId: z.string(), name: z.string() })).describe("Saved lines whose product was taken off sale: not in items or the total"),
+});
+
+/** `POST /api/orders/{id}/payment`: what the page needs to take the payment. */
+export const paymentStartSchema = z.object({
+  provider: z.enum(["test", "stripe"]),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  clientSecret: z.string().optional().describe("The PaymentIntent's client secret, with Stripe only"),
+  publishableKey: z.string().optional().describe("Stripe's publishable key, with Stripe only"),
+});
+
+/** `POST /api/webhooks/stripe`: which event was acted on, or why it was ignored. */
+export const webhookHandledSchema = z.object({ handled: z.string() });
+
+/** `GET /api/openapi.json`: this document (its parts described by OpenAPI 3.1 itself). */
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
 export type ResponseShapesMatchTheServices = [
@@ -162,4 +298,10 @@ export type ResponseShapesMatchTheServices = [
   Assert<Same<z.infer<typeof productReviewPageSchema>, ProductReviewPage>>,
   Assert<Same<z.infer<typeof orderSchema>, OrderView>>,
   Assert<Same<z.infer<typeof auditEntrySchema>, AuditView>>,
+  Assert<Same<z.infer<typeof adminOrderSchema>, AdminOrderView>>,
+  Assert<Same<z.infer<typeof adminOrderListSchema>, Page<AdminOrderView>>>,
+  Assert<Same<z.infer<typeof adminReviewSchema>, AdminReviewView>>,
+  Assert<Same<z.infer<typeof profileViewSchema>, ProfileView>>,
+  Assert<Same<z.infer<typeof cartSchema>, CartView>>,
+  Assert<Same<z.infer<typeof paymentStartSchema>, PaymentStart>>,
 ];

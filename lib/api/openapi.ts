@@ -1,28 +1,62 @@
 import { z, type ZodType } from "zod";
 import { apiRoutes, type Access } from "@/lib/api/routes";
 import { accountViewSchema, emailChangeSchema, emailRequestSchema, linkTokenSchema, passwordChangeSchema, passwordResetSchema, sessionListQuerySchema } from "@/models/accounts";
+import type { deleteAccount } from "@/lib/accounts/delete-account";
+import type { signInWithEmailLink } from "@/lib/accounts/link-sign-in";
+import type { AccountPhone, PhoneSignIn } from "@/lib/accounts/phone";
+import type { Registered } from "@/lib/accounts/register";
+import type { UserView } from "@/lib/accounts/service";
+import type { revokeOtherSessions, revokeSession } from "@/lib/accounts/sessions";
+import type { UserList } from "@/lib/accounts/users";
+import type { UndeliveredMail } from "@/lib/mail/outbox";
+import type { ContactMessageView, SubscriberView } from "@/lib/messages/service";
+import type { handleStripeWebhook } from "@/lib/payments/service";
+import type { AdminReviewList } from "@/lib/reviews/service";
 import {
+  accountDeletedSchema,
+  accountPhoneSchema,
+  adminOrderListSchema,
+  adminReviewListSchema,
+  adminReviewSchema,
   auditEntrySchema,
   authErrorBodySchema,
+  cartSchema,
+  contactMessageSchema,
   deletedProductSchema,
   errorBodySchema,
   healthSchema,
+  linkSignInSchema,
   liveSchema,
+  mailSentSchema,
+  meSchema,
   messageSchema,
+  openApiDocumentSchema,
   orderSchema,
+  otherSessionsRevokedSchema,
+  pageSchema,
+  passwordResetDoneSchema,
+  paymentStartSchema,
+  phoneSignInSchema,
   productListSchema,
   productReviewPageSchema,
   productSchema,
+  profileViewSchema,
   readinessSchema,
-  pageSchema,
+  registeredSchema,
   reviewSchema,
+  sessionRevokedSchema,
   sessionSchema,
+  subscriberSchema,
+  undeliveredMailSchema,
   uploadSchema,
+  userListSchema,
+  userSchema,
+  webhookHandledSchema,
 } from "@/models/api-responses";
 import { auditListQuerySchema } from "@/models/audit";
 import { deletedProductListQuerySchema, productInputSchema, productPatchSchema, productQuerySchema } from "@/models/catalog";
 import { putCartSchema } from "@/models/cart";
-import { contactSchema, newsletterSchema, unsubscribedSchema, unsubscribeSchema } from "@/models/messages";
+import { contactSchema, newsletterConfirmedSchema, newsletterConfirmSchema, newsletterSchema, unsubscribedSchema, unsubscribeSchema } from "@/models/messages";
 import { adminOrderListQuerySchema, myOrderListQuerySchema, placeOrderBodySchema, refundSchema, shippingSchema } from "@/models/orders";
 import { confirmStripePaymentSchema, confirmTestPaymentSchema } from "@/models/payments";
 import { phoneCodeEntrySchema, phoneCodeRequestSchema } from "@/models/phone";
@@ -51,6 +85,7 @@ const JSON_BODIES: Record<string, ZodType> = {
   "PATCH /api/orders/{id}/shipping": shippingSchema,
   "POST /api/contact": contactSchema,
   "POST /api/newsletter": newsletterSchema,
+  "POST /api/newsletter/confirm": newsletterConfirmSchema,
   "POST /api/newsletter/unsubscribe": unsubscribeSchema,
   "POST /api/account/password-reset": emailRequestSchema,
   "POST /api/account/password-reset/confirm": passwordResetSchema,
@@ -105,19 +140,34 @@ const QUERIES: Record<string, ZodType> = {
   "GET /api/me/sessions": sessionListQuerySchema,
 };
 
-/** Documented successful answers: status and body shape. Other routes document their status only. */
+/**
+ * Documented successful answers: status and JSON body shape. Every route of the shop's own answers a
+ * JSON body described here, except those that answer none (204, 303) or not JSON (the Prometheus
+ * text); better-auth's routes under /api/auth document their status class only.
+ * tests/integration/openapi.test.ts lists those exceptions and fails on any other route without one.
+ */
 type Answer = {
   status: number;
   schema?: ZodType;
-  /** Another success with the same body: 200 when a write changed what already existed. */
+  /** Another answer with the same body: 200 when a write changed what already existed, 503 from a health check that fails. */
   alsoStatus?: number;
   alsoDescription?: string;
+  /** The same success in another media type (a CSV export of the same list). */
+  otherContent?: Record<string, { schema: JsonSchema }>;
+  /** A few words on what the success is, beside "Success". */
+  description?: string;
+};
+
+const CSV_DOWNLOAD: Record<string, { schema: JsonSchema }> = {
+  "text/csv": { schema: { type: "string", description: "With `format=csv`: every confirmed subscriber, streamed as an attachment" } },
 };
 
 const ANSWERS: Record<string, Answer> = {
-  "GET /api/health": { status: 200, schema: healthSchema },
+  "GET /api/health": { status: 200, schema: healthSchema, alsoStatus: 503, alsoDescription: "The database is down" },
   "GET /api/health/live": { status: 200, schema: liveSchema },
-  "GET /api/health/ready": { status: 200, schema: readinessSchema },
+  "GET /api/health/ready": { status: 200, schema: readinessSchema, alsoStatus: 503, alsoDescription: "Not ready: the checks say which failed" },
+  "GET /api/openapi.json": { status: 200, schema: openApiDocumentSchema, description: "this document" },
+  "POST /api/webhooks/stripe": { status: 200, schema: webhookHandledSchema },
   "GET /api/products": { status: 200, schema: productListSchema },
   "POST /api/products": { status: 201, schema: productSchema },
   "GET /api/products/{id}": { status: 200, schema: productSchema },
@@ -129,6 +179,7 @@ const ANSWERS: Record<string, Answer> = {
   "GET /api/reviews": { status: 200, schema: pageSchema(reviewSchema) },
   "GET /api/products/{id}/reviews": { status: 200, schema: productReviewPageSchema },
   "POST /api/reviews": { status: 201, schema: reviewSchema, alsoStatus: 200, alsoDescription: "Your review of the shop was already there: updated" },
+  "PATCH /api/reviews/{id}": { status: 200, schema: adminReviewSchema },
   "DELETE /api/reviews/{id}": { status: 204 },
   "GET /api/orders": { status: 200, schema: pageSchema(orderSchema) },
   "POST /api/orders": { status: 201, schema: orderSchema },
@@ -136,25 +187,73 @@ const ANSWERS: Record<string, Answer> = {
   "DELETE /api/orders/{id}": { status: 200, schema: orderSchema },
   "POST /api/orders/{id}/cancel": { status: 200, schema: orderSchema },
   "POST /api/orders/{id}/refund": { status: 200, schema: orderSchema },
+  "POST /api/orders/{id}/payment": { status: 200, schema: paymentStartSchema },
+  "POST /api/orders/{id}/payment/confirm": { status: 200, schema: orderSchema, description: "the order, paid" },
   "PATCH /api/orders/{id}/shipping": { status: 200, schema: orderSchema },
+  "GET /api/cart": { status: 200, schema: cartSchema },
+  "PUT /api/cart": { status: 200, schema: cartSchema },
   "POST /api/contact": { status: 201, schema: messageSchema },
   "POST /api/newsletter": { status: 200, schema: messageSchema },
+  "POST /api/newsletter/confirm": { status: 200, schema: newsletterConfirmedSchema },
   "POST /api/newsletter/unsubscribe": { status: 200, schema: unsubscribedSchema },
   "POST /api/uploads": { status: 201, schema: uploadSchema },
-  "POST /api/register": { status: 201 },
+  "POST /api/register": { status: 201, schema: registeredSchema },
+  "GET /api/me": { status: 200, schema: meSchema },
+  "DELETE /api/me": { status: 200, schema: accountDeletedSchema },
+  "PATCH /api/me/profile": { status: 200, schema: profileViewSchema },
   "PATCH /api/me/identity": { status: 200, schema: accountViewSchema },
+  "POST /api/me/password": { status: 200, schema: messageSchema },
+  "GET /api/me/phone": { status: 200, schema: accountPhoneSchema },
+  "POST /api/me/phone": { status: 200, schema: accountPhoneSchema },
+  "DELETE /api/me/phone": { status: 200, schema: accountPhoneSchema },
   "GET /api/me/sessions": { status: 200, schema: pageSchema(sessionSchema) },
+  "DELETE /api/me/sessions/{id}": { status: 200, schema: sessionRevokedSchema },
+  "POST /api/me/sessions/sign-out-others": { status: 200, schema: otherSessionsRevokedSchema },
+  "GET /api/users": { status: 200, schema: userListSchema },
+  "PATCH /api/users/{id}/role": { status: 200, schema: userSchema },
+  "PATCH /api/users/{id}/status": { status: 200, schema: userSchema },
+  "GET /api/admin/orders": { status: 200, schema: adminOrderListSchema },
+  "GET /api/admin/reviews": { status: 200, schema: adminReviewListSchema },
+  "GET /api/admin/messages": { status: 200, schema: pageSchema(contactMessageSchema) },
+  "GET /api/admin/subscribers": { status: 200, schema: pageSchema(subscriberSchema), otherContent: CSV_DOWNLOAD },
+  "GET /api/admin/mail": { status: 200, schema: pageSchema(undeliveredMailSchema) },
   "POST /api/account/password-reset": { status: 202, schema: messageSchema },
+  "POST /api/account/password-reset/confirm": { status: 200, schema: passwordResetDoneSchema },
   "POST /api/account/email-link": { status: 202, schema: messageSchema },
+  "POST /api/account/email-link/sign-in": { status: 200, schema: linkSignInSchema },
   "GET /api/account/verify-email": { status: 303 },
   "GET /api/account/confirm-email-change": { status: 303 },
   "POST /api/account/confirm-email-change": { status: 303 },
   "POST /api/sign-in/phone/code": { status: 202, schema: messageSchema },
+  "POST /api/sign-in/phone": { status: 200, schema: phoneSignInSchema },
   "POST /api/me/phone/code": { status: 202, schema: messageSchema },
-  "POST /api/me/email": { status: 202 },
-  "POST /api/me/verification-email": { status: 202 },
-  "GET /api/metrics": { status: 200 },
+  "POST /api/me/email": { status: 202, schema: mailSentSchema },
+  "POST /api/me/verification-email": { status: 202, schema: mailSentSchema },
+  // Prometheus text exposition format, not JSON.
+  "GET /api/metrics": { status: 200, otherContent: { "text/plain": { schema: { type: "string" } } } },
 };
+
+// The answer shapes above against the types the services in lib/ return (those in models/ are checked
+// in models/api-responses.ts): a field added, dropped or retyped on one side fails the type check.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+type Answered<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
+export type AnswerShapesMatchTheServices = [
+  Assert<Same<z.infer<typeof userSchema>, UserView>>,
+  Assert<Same<z.infer<typeof userListSchema>, UserList>>,
+  Assert<Same<z.infer<typeof registeredSchema>, Omit<Registered, "setCookies" | "authToken">>>,
+  Assert<Same<z.infer<typeof accountDeletedSchema>, Answered<typeof deleteAccount>>>,
+  Assert<Same<z.infer<typeof accountPhoneSchema>, AccountPhone>>,
+  Assert<Same<z.infer<typeof sessionRevokedSchema>, Answered<typeof revokeSession>>>,
+  Assert<Same<z.infer<typeof otherSessionsRevokedSchema>, Answered<typeof revokeOtherSessions>>>,
+  Assert<Same<z.infer<typeof linkSignInSchema>, Omit<Answered<typeof signInWithEmailLink>, "setCookies">>>,
+  Assert<Same<z.infer<typeof phoneSignInSchema>, Omit<PhoneSignIn, "setCookies">>>,
+  Assert<Same<z.infer<typeof adminReviewListSchema>, AdminReviewList>>,
+  Assert<Same<z.infer<typeof contactMessageSchema>, ContactMessageView>>,
+  Assert<Same<z.infer<typeof subscriberSchema>, SubscriberView>>,
+  Assert<Same<z.infer<typeof undeliveredMailSchema>, UndeliveredMail>>,
+  Assert<Same<z.infer<typeof webhookHandledSchema>, Answered<typeof handleStripeWebhook>>>,
+];
 
 const ACCESS_TEXT: Record<Access, string> = {
   public: "Anyone.",
@@ -183,9 +282,12 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
     const isAuth = path.startsWith("/api/auth/");
     const errorSchema = isAuth ? { anyOf: [{ $ref: "#/components/schemas/Error" }, { $ref: "#/components/schemas/AuthError" }] } : { $ref: "#/components/schemas/Error" };
     const answer = ANSWERS[key];
-    const success: JsonSchema = answer?.schema
-      ? { description: "Success", content: { "application/json": { schema: toSchema(answer.schema, "output") } } }
-      : { description: "Success" };
+    const content: Record<string, { schema: JsonSchema }> = {
+      ...(answer?.schema ? { "application/json": { schema: toSchema(answer.schema, "output") } } : {}),
+      ...answer?.otherContent,
+    };
+    const description = answer?.description ? `Success: ${answer.description}` : "Success";
+    const success: JsonSchema = Object.keys(content).length > 0 ? { description, content } : { description };
     const operation: JsonSchema = {
       operationId: key.replace(/[^A-Za-z0-9]+/g, "_").replace(/_+$/, ""),
       summary: row.purpose,
