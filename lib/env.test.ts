@@ -69,6 +69,9 @@ describe("parseEnv", () => {
     // Settings that point real SDKs at local stand-ins have no place in production.
     [{ NODE_ENV: "production", STRIPE_API_BASE: "http://127.0.0.1:4010" }, "STRIPE_API_BASE"],
     [{ NODE_ENV: "production", CLOUDINARY_API_BASE: "http://127.0.0.1:4011" }, "CLOUDINARY_API_BASE"],
+    // It would send the Twilio account's credentials to whatever host it names.
+    [{ NODE_ENV: "production", TWILIO_API_BASE: "http://127.0.0.1:4012" }, "TWILIO_API_BASE"],
+    [{ TWILIO_API_BASE: "twilio.local" }, "TWILIO_API_BASE"],
     [{ METRICS_TOKEN: "too-short" }, "METRICS_TOKEN"],
   ])("refuses %j with one line naming %s", (source, variable) => {
     let thrown: unknown;
