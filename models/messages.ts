@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailSchema } from "./accounts";
+import { CONFIRM_LINK_INVALID } from "./newsletter-texts";
 import { textField } from "./text";
 
 const required = (message: string, max: number, lines = false) => textField({ missing: message, max, lines });
@@ -29,11 +30,7 @@ export type UnsubscribeInput = z.infer<typeof unsubscribeSchema>;
 
 export const unsubscribedSchema = z.strictObject({ unsubscribed: z.literal(true) });
 
-/** What the newsletter form says to every sign-up, new or known: the form never tells who is on the list. */
-export const NEWSLETTER_CHECK_INBOX = "Thanks — check your inbox and confirm to get our offers.";
-
-/** What a person sees for a confirmation link that is missing, altered, or for another address. */
-export const CONFIRM_LINK_INVALID = "This confirmation link is not valid. Use the link from the newest mail, or subscribe again.";
+export { CONFIRM_LINK_INVALID, NEWSLETTER_CHECK_INBOX } from "./newsletter-texts";
 
 /** A newsletter confirmation link's query, and the body of POST /api/newsletter/confirm. */
 export const newsletterConfirmSchema = z.strictObject({

@@ -345,14 +345,16 @@ export const newsletterSubscriber = pgTable(
     // Double opt-in: null until the address's owner confirms from the mail the sign-up sent. Only
     // confirmed subscribers are listed and exported; an unconfirmed sign-up is dropped after a week.
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
-    // When the last confirmation mail went out: at most one a day per address, whoever fills the form in.
+    // When the last confirmation mail went out, and how many have: at most one a day and three in all
+    // per address, whoever fills the form in (lib/messages/confirm.ts).
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    confirmationMails: integer("confirmation_mails").notNull().default(0),
   },
   (t) => [
     // The confirmed list, oldest first (the admin list and the CSV export page through it).
     index("newsletter_subscriber_confirmed_created_at_email_idx").on(t.createdAt, t.email).where(sql`confirmed_at is not null`),
-    // The sweep of sign-ups never confirmed.
-    index("newsletter_subscriber_unconfirmed_created_at_idx").on(t.createdAt).where(sql`confirmed_at is null`),
+    // The sweep of sign-ups never confirmed, a week after their last mail.
+    index("newsletter_subscriber_unconfirmed_last_mail_idx").on(sql`greatest(created_at, confirmation_sent_at)`).where(sql`confirmed_at is null`),
   ],
 );
 

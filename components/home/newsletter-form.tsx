@@ -6,6 +6,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { notify } from "@/components/ui/notify";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useTypedEarly } from "@/components/ui/use-typed-early";
+import { NEWSLETTER_CHECK_INBOX } from "@/models/newsletter-texts";
 
 export function NewsletterForm() {
   const [email, setEmail] = useState("");
@@ -34,7 +35,7 @@ export function NewsletterForm() {
       });
       const body = await readJson(response);
       if (response.ok) {
-        notify.success(successMessage(body) ?? "Thanks — check your inbox and confirm to get our offers.");
+        notify.success(successMessage(body) ?? NEWSLETTER_CHECK_INBOX);
         setEmail("");
       } else {
         setError(errorMessage(body) ?? "We couldn't add you to the list. Please try again.");

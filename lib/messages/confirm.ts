@@ -14,8 +14,11 @@ import { newsletterSubscriber } from "@/models/schema";
 
 const PURPOSE = "toolforge:newsletter-confirm:v1\n";
 
-/** How long an unconfirmed sign-up is kept before the sweep drops it. */
+/** How long an unconfirmed sign-up is kept after its last confirmation mail before the sweep drops it. */
 export const UNCONFIRMED_DAYS = 7;
+
+/** Confirmation mails an unconfirmed address gets at most, a day apart, however often the form is filled in. */
+export const MAX_CONFIRMATION_MAILS = 3;
 
 /** The token of `email`'s confirmation link. */
 export function newsletterConfirmToken(email: string): string {
@@ -40,16 +43,17 @@ function confirmationMail(email: string) {
     text: [
       "Someone, we hope you, asked for the ToolForge newsletter at this address: exclusive email offers and limited-time discounts on our hand tools.",
       `To get it, open this link and press Confirm:\n${newsletterConfirmUrl(email)}`,
-      `If it was not you, ignore this mail: nothing more comes from us, and the address is removed within ${UNCONFIRMED_DAYS} days.`,
+      `If it was not you, ignore this mail: no address is added without its owner's confirmation, and this request is deleted after ${UNCONFIRMED_DAYS} days.`,
     ].join("\n\n"),
   };
 }
 
 /**
  * Signs an address up, unconfirmed, and mails it the link that confirms it, in one transaction. An
- * address already confirmed gets nothing, and an unconfirmed one at most one mail a day, whoever fills
- * the form in: the form cannot be used to flood someone's inbox. The answer is the same in every case,
- * so the form cannot be used to find out who subscribed.
+ * address already confirmed gets nothing, and an unconfirmed one at most one mail a day and
+ * MAX_CONFIRMATION_MAILS in all, whoever fills the form in: the form cannot be used to flood someone's
+ * inbox (the count lives on the row, which the sweep keeps until a week after its last mail). The
+ * answer is the same in every case, so the form cannot be used to find out who subscribed.
  */
 export async function subscribeToNewsletter(input: NewsletterInput): Promise<void> {
   const email = input.email.toLowerCase();
@@ -58,11 +62,12 @@ export async function subscribeToNewsletter(input: NewsletterInput): Promise<voi
     await tx.insert(newsletterSubscriber).values({ id: newId("sub"), email }).onConflictDoNothing({ target: newsletterSubscriber.email });
     const claimed = await tx
       .update(newsletterSubscriber)
-      .set({ confirmationSentAt: sql`now()` })
+      .set({ confirmationSentAt: sql`now()`, confirmationMails: sql`${newsletterSubscriber.confirmationMails} + 1` })
       .where(
         and(
           eq(newsletterSubscriber.email, email),
           isNull(newsletterSubscriber.confirmedAt),
+          lt(newsletterSubscriber.confirmationMails, MAX_CONFIRMATION_MAILS),
           or(isNull(newsletterSubscriber.confirmationSentAt), lt(newsletterSubscriber.confirmationSentAt, sql`now() - interval '1 day'`)),
         ),
       )
@@ -87,12 +92,15 @@ export async function confirmNewsletter(input: NewsletterConfirmInput): Promise<
   return { subscribed: true };
 }
 
-/** The sweep: drops sign-ups never confirmed within UNCONFIRMED_DAYS. Answers how many. */
+/**
+ * The sweep: drops sign-ups never confirmed, UNCONFIRMED_DAYS after their last confirmation mail (the
+ * expression of their partial index). Answers how many.
+ */
 export async function sweepUnconfirmedSubscribers(): Promise<number> {
   const db = await getDb();
   const dropped = await db
     .delete(newsletterSubscriber)
-    .where(and(isNull(newsletterSubscriber.confirmedAt), lt(newsletterSubscriber.createdAt, sql`now() - make_interval(days => ${UNCONFIRMED_DAYS})`)))
+    .where(sql`${newsletterSubscriber.confirmedAt} is null and greatest(${newsletterSubscriber.createdAt}, ${newsletterSubscriber.confirmationSentAt}) < now() - make_interval(days => ${UNCONFIRMED_DAYS})`)
     .returning({ id: newsletterSubscriber.id });
   return dropped.length;
 }

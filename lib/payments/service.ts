@@ -226,24 +226,26 @@ export async function startPayment(actor: Actor, orderId: string): Promise<Payme
   );
   if (!intent.client_secret) throw new AppError("unavailable", "The payment could not be started. Please try again.");
   if (row.paymentIntentId !== intent.id) await recordPaymentIntent(row.id, intent.id);
-  await sendStripeReceiptTo(intent, actor.email);
+  if (row.email !== actor.email) await sendStripeReceiptTo(intent.id, actor.email);
   return { provider: "stripe", ...base, clientSecret: intent.client_secret, publishableKey: getEnv().STRIPE_PUBLISHABLE_KEY };
 }
 
 /**
  * Stripe's own receipt goes where the shop's mail goes: the account's current address (an order keeps
  * the address it was placed with, as its record). The PaymentIntent is created with the order's
- * address, because the parameters under an idempotency key must never change; a customer who changed
- * their email since has the intent updated here. Best effort: without it, only Stripe's receipt goes
- * to the old address, so a failure is logged, not shown.
+ * address, because the parameters under an idempotency key must never change; for a customer who
+ * changed their email since, the intent is read as it is now (a repeated create answers with the
+ * first answer, not the intent's current state) and updated while it can still be paid. Best effort:
+ * without it, only Stripe's receipt goes to the old address, so a failure is logged, not shown.
  */
-async function sendStripeReceiptTo(intent: Stripe.PaymentIntent, email: string): Promise<void> {
-  const open = intent.status === "requires_payment_method" || intent.status === "requires_confirmation" || intent.status === "requires_action";
-  if (!open || intent.receipt_email === email) return;
+async function sendStripeReceiptTo(intentId: string, email: string): Promise<void> {
   try {
-    await callStripe("update a PaymentIntent's receipt address", () => stripeClient().paymentIntents.update(intent.id, { receipt_email: email }));
+    const intent = await callStripe("read a PaymentIntent", () => stripeClient().paymentIntents.retrieve(intentId));
+    const open = intent.status === "requires_payment_method" || intent.status === "requires_confirmation" || intent.status === "requires_action";
+    if (!open || intent.receipt_email === email) return;
+    await callStripe("update a PaymentIntent's receipt address", () => stripeClient().paymentIntents.update(intentId, { receipt_email: email }));
   } catch (error) {
-    log("warn", "stripe receipt address not updated", { paymentIntentId: intent.id, error: error instanceof Error ? error.message : String(error) });
+    log("warn", "stripe receipt address not updated", { paymentIntentId: intentId, error: error instanceof Error ? error.message : String(error) });
   }
 }
 

@@ -320,7 +320,7 @@ test("an address typed in the newsletter form before the scripts run is the one 
   const sent = page.waitForRequest((request) => request.url().endsWith("/api/newsletter") && request.method() === "POST");
   await page.getByRole("button", { name: "Subscribe" }).click();
   expect(JSON.parse((await sent).postData() ?? "{}")).toEqual({ email: address });
-  await expect(page.getByText("Thanks — check your inbox and confirm to get our offers.")).toBeVisible();
+  await expect(page.getByText("Thanks — unless you're already on the list, check your inbox and confirm from the link we sent.")).toBeVisible();
 });
 
 test("a code typed on the second sign-in step before the scripts run is the one Verify sends", async ({ page, baseURL }) => {

@@ -19,7 +19,8 @@ import { waitForPendingMail } from "@/lib/mail";
 import { mailOutbox, user } from "@/models/schema";
 import { markVerifiedForTest } from "@/tests/fixtures/accounts";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
-import { signUpAdmin } from "@/tests/fixtures/mail";
+import { signUpAdmin, tokenMailedTo } from "@/tests/fixtures/mail";
+import { confirmNewsletter } from "@/lib/messages/confirm";
 import { createProduct, markPaidForTest, TEST_ADDRESS } from "@/tests/fixtures/shop";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -488,6 +489,8 @@ describe("audit log", () => {
 describe("newsletter export", () => {
   it("exports subscribers as CSV with formula-looking cells neutralised", async () => {
     await newsletter.POST(makeRequest("/api/newsletter", { method: "POST", json: { email: "csv-fan@toolforge.test" } }), noParams());
+    // On the list once confirmed from the mail's link (ADR 072).
+    await confirmNewsletter({ email: "csv-fan@toolforge.test", token: await tokenMailedTo("csv-fan@toolforge.test", "/newsletter/confirm") });
     const response = await adminSubscribers.GET(makeRequest("/api/admin/subscribers?format=csv", { cookie: admin.cookie }), noParams());
     expect(response.headers.get("content-type")).toMatch(/text\/csv/);
     expect(response.headers.get("content-disposition")).toMatch(/attachment/);

@@ -5,7 +5,7 @@ import * as confirmRoute from "@/app/api/newsletter/confirm/route";
 import { getDb } from "@/lib/db/client";
 import { requireActor } from "@/lib/accounts/actor";
 import { countUnconfirmedSubscribers } from "@/lib/messages/service";
-import { sweepUnconfirmedSubscribers, UNCONFIRMED_DAYS } from "@/lib/messages/confirm";
+import { MAX_CONFIRMATION_MAILS, sweepUnconfirmedSubscribers, UNCONFIRMED_DAYS } from "@/lib/messages/confirm";
 import { unsubscribeToken } from "@/lib/messages/unsubscribe";
 import { CONFIRM_LINK_INVALID, NEWSLETTER_CHECK_INBOX } from "@/models/messages";
 import { newsletterSubscriber } from "@/models/schema";
@@ -92,6 +92,19 @@ describe("newsletter sign-up with double opt-in", () => {
     expect((await rowOf(email))?.confirmedAt).toEqual(confirmedAt);
   });
 
+  it(`mails an unconfirmed address ${MAX_CONFIRMATION_MAILS} times at most, however many days the form is filled in`, async () => {
+    const email = uniqueEmail("flooded");
+    const db = await getDb();
+    for (let day = 0; day < MAX_CONFIRMATION_MAILS + 2; day += 1) {
+      await signUp(email);
+      await db.update(newsletterSubscriber).set({ confirmationSentAt: sql`now() - interval '25 hours'` }).where(eq(newsletterSubscriber.email, email));
+    }
+    expect(await countMailTo(email)).toBe(MAX_CONFIRMATION_MAILS);
+    expect(await rowOf(email)).toMatchObject({ confirmedAt: null, confirmationMails: MAX_CONFIRMATION_MAILS });
+    // Its owner can still confirm from any of them.
+    expect((await confirm({ email, token: (await mailedLink(email)).searchParams.get("token") })).status).toBe(200);
+  });
+
   it("refuses a token that is not the link's, with a message a person can act on, and the address stays unconfirmed", async () => {
     const email = uniqueEmail("forged");
     await signUp(email);
@@ -120,8 +133,9 @@ describe("newsletter sign-up with double opt-in", () => {
     await confirm({ email: kept, token: (await mailedLink(kept)).searchParams.get("token") });
     const db = await getDb();
     const old = sql`now() - make_interval(days => ${UNCONFIRMED_DAYS + 1})`;
-    await db.update(newsletterSubscriber).set({ createdAt: old }).where(eq(newsletterSubscriber.email, stale));
-    await db.update(newsletterSubscriber).set({ createdAt: old }).where(eq(newsletterSubscriber.email, kept));
+    for (const email of [stale, kept]) await db.update(newsletterSubscriber).set({ createdAt: old, confirmationSentAt: old }).where(eq(newsletterSubscriber.email, email));
+    // Signed up long ago, but mailed again yesterday: kept a week from that mail, with its count of mails.
+    await db.update(newsletterSubscriber).set({ createdAt: old, confirmationSentAt: sql`now() - interval '1 day'` }).where(eq(newsletterSubscriber.email, fresh));
 
     expect(await sweepUnconfirmedSubscribers()).toBeGreaterThanOrEqual(1);
     expect(await rowOf(stale)).toBeNull();

@@ -353,7 +353,10 @@ describe("your account: real answers match the document", () => {
     expect(resent.status).toBe(202);
     await expectDocumented("POST", "/api/me/verification-email", resent);
     const changePassword = (json: unknown) => mePassword.POST(makeRequest("/api/me/password", { method: "POST", json, cookie: person.cookie }), noParams());
-    await expectDocumented("POST", "/api/me/password", await changePassword({ currentPassword: "wrong-password-1", newPassword: "another-horse-battery" }));
+    const wrongPassword = await changePassword({ currentPassword: "wrong-password-1", newPassword: "another-horse-battery" });
+    expect(wrongPassword.status).toBeGreaterThanOrEqual(400);
+    expect(wrongPassword.status).toBeLessThan(500);
+    await expectDocumented("POST", "/api/me/password", wrongPassword);
     await expectDocumented("POST", "/api/me/password", await changePassword({ currentPassword: "correct-horse-battery", newPassword: "another-horse-battery" }));
 
     const leaver = await signUp({ name: "Spec Leaver" });
@@ -432,7 +435,9 @@ describe("the shop's admin lists and changes: real answers match the document", 
     const setRole = (role: unknown) => userRole.PATCH(makeRequest(`/api/users/${target.userId}/role`, { method: "PATCH", json: { role }, cookie: admin.cookie }), noParams({ id: target.userId }));
     expect(await expectDocumented("PATCH", "/api/users/{id}/role", await setRole("admin"))).toMatchObject({ id: target.userId, role: "admin" });
     expect(await expectDocumented("PATCH", "/api/users/{id}/role", await setRole("customer"))).toMatchObject({ role: "customer" });
-    await expectDocumented("PATCH", "/api/users/{id}/role", await setRole("owner"));
+    const unknownRole = await setRole("owner");
+    expect(unknownRole.status).toBe(422);
+    await expectDocumented("PATCH", "/api/users/{id}/role", unknownRole);
 
     const setDisabled = (disabled: boolean) => userStatus.PATCH(makeRequest(`/api/users/${target.userId}/status`, { method: "PATCH", json: { disabled }, cookie: admin.cookie }), noParams({ id: target.userId }));
     expect(await expectDocumented("PATCH", "/api/users/{id}/status", await setDisabled(true))).toMatchObject({ disabled: true });
@@ -479,7 +484,9 @@ describe("the shop's admin lists and changes: real answers match the document", 
     const reader = uniqueEmail("spec-reader");
     await newsletter.POST(makeRequest("/api/newsletter", { method: "POST", json: { email: reader } }), noParams());
     const confirm = (token: string) => newsletterConfirm.POST(makeRequest("/api/newsletter/confirm", { method: "POST", json: { email: reader, token } }), noParams());
-    await expectDocumented("POST", "/api/newsletter/confirm", await confirm("not-the-token"));
+    const forged = await confirm("not-the-token");
+    expect(forged.status).toBe(422);
+    await expectDocumented("POST", "/api/newsletter/confirm", forged);
     expect(await expectDocumented("POST", "/api/newsletter/confirm", await confirm(await tokenMailedTo(reader, "/newsletter/confirm")))).toEqual({ subscribed: true });
     const subscribers = (await expectDocumented("GET", "/api/admin/subscribers", await adminSubscribers.GET(makeRequest("/api/admin/subscribers", { cookie: admin.cookie }), noParams()))) as { items: { email: string }[] };
     expect(subscribers.items.map((item) => item.email)).toContain(reader);

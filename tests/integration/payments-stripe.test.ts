@@ -151,9 +151,18 @@ describe("Stripe provider", () => {
     expect(again.body.clientSecret).toBe(first.body.clientSecret);
     expect(fake.intents.get(intentId)?.receipt_email).toBe(moved);
     expect(fake.updateCalls.filter((c) => c.id === intentId)).toEqual([{ id: intentId, receiptEmail: moved }]);
-    // Once it is the current address, there is nothing to update.
+    // Once it is the current address, there is nothing to update (the intent is read as it is now:
+    // the repeated create answers with its first answer, the order's address).
     await start(dora, created.id);
     expect(fake.updateCalls.filter((c) => c.id === intentId)).toHaveLength(1);
+    // A payment the bank is settling is left alone, as Stripe would refuse the update.
+    await db.update(user).set({ email: `again-${dora.email}` }).where(eq(user.id, dora.userId));
+    const intent = fake.intents.get(intentId);
+    if (!intent) throw new Error("no intent");
+    intent.status = "processing";
+    expect((await start(dora, created.id)).status).toBe(200);
+    expect(fake.updateCalls.filter((c) => c.id === intentId)).toHaveLength(1);
+    expect(intent.receipt_email).toBe(moved);
   });
 
   it("marks the order paid only after the server sees the PaymentIntent succeeded", async () => {
