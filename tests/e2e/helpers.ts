@@ -105,6 +105,12 @@ async function analyzeSettled(page: Page): Promise<void> {
   expect(summary).toEqual([]);
 }
 
+/** The page fits its window's width: nothing scrolls sideways. */
+export async function expectFits(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
+}
+
 /** Opens the verification link the shop mailed to `email` (read from the run's mail server), as its owner would. */
 export async function verifyEmailThroughMail(page: Page, email: string): Promise<void> {
   const mail = await newestMailTo(email, { subject: "Confirm your email address for ToolForge" });

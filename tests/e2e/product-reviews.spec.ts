@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from "./fixtures";
-import { addProductThroughApi, E2E_ADDRESS, expectNoAxeViolations, registerThroughApi, signInAsAdmin } from "./helpers";
+import { expect, test, type Browser } from "./fixtures";
+import { addProductThroughApi, E2E_ADDRESS, expectFits, expectNoAxeViolations, registerThroughApi, signInAsAdmin } from "./helpers";
 
 const nextYear = new Date().getUTCFullYear() + 1;
 
@@ -26,11 +26,6 @@ async function buyAndReview(browser: Browser, baseURL: string | undefined, produ
   } finally {
     await context.close();
   }
-}
-
-async function expectFits(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
 }
 
 test("a tool's page shows its newest six reviews and links to all of them, a page of twelve at a time", async ({ page, browser, baseURL }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "./fixtures";
-import { expectNoAxeViolations, registerThroughApi } from "./helpers";
+import { expectFits, expectNoAxeViolations, registerThroughApi } from "./helpers";
 
 /** A customer who writes one review of the shop through the API, in a context of their own. */
 async function reviewTheShop(browser: Browser, baseURL: string | undefined, name: string, text: string): Promise<void> {
@@ -12,11 +12,6 @@ async function reviewTheShop(browser: Browser, baseURL: string | undefined, name
   } finally {
     await context.close();
   }
-}
-
-async function expectFits(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
 }
 
 /** The total the page states: "1,234 reviews of ToolForge, newest first." */
