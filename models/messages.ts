@@ -22,10 +22,18 @@ export type NewsletterInput = z.infer<typeof newsletterSchema>;
 /** What a person sees for an unsubscribe link that is missing, altered, or for another address. */
 export const UNSUBSCRIBE_LINK_INVALID = "This unsubscribe link is not valid. Use the link from the newest mail, or write to us.";
 
-export const unsubscribeSchema = z.strictObject({
-  email: z.string({ error: UNSUBSCRIBE_LINK_INVALID }).trim().toLowerCase().max(254, UNSUBSCRIBE_LINK_INVALID).pipe(z.email({ error: UNSUBSCRIBE_LINK_INVALID })),
-  token: z.string({ error: UNSUBSCRIBE_LINK_INVALID }).trim().min(1, UNSUBSCRIBE_LINK_INVALID).max(128, UNSUBSCRIBE_LINK_INVALID),
-});
+/**
+ * A newsletter link's query (`email` and its `token`), also the body its page's button posts: every
+ * fault, whatever it is, answered with the one message of that kind of link.
+ */
+function newsletterLinkSchema(invalid: string) {
+  return z.strictObject({
+    email: z.string({ error: invalid }).trim().toLowerCase().max(254, invalid).pipe(z.email({ error: invalid })),
+    token: z.string({ error: invalid }).trim().min(1, invalid).max(128, invalid),
+  });
+}
+
+export const unsubscribeSchema = newsletterLinkSchema(UNSUBSCRIBE_LINK_INVALID);
 export type UnsubscribeInput = z.infer<typeof unsubscribeSchema>;
 
 export const unsubscribedSchema = z.strictObject({ unsubscribed: z.literal(true) });
@@ -33,10 +41,7 @@ export const unsubscribedSchema = z.strictObject({ unsubscribed: z.literal(true)
 export { CONFIRM_LINK_INVALID, NEWSLETTER_CHECK_INBOX } from "./newsletter-texts";
 
 /** A newsletter confirmation link's query, and the body of POST /api/newsletter/confirm. */
-export const newsletterConfirmSchema = z.strictObject({
-  email: z.string({ error: CONFIRM_LINK_INVALID }).trim().toLowerCase().max(254, CONFIRM_LINK_INVALID).pipe(z.email({ error: CONFIRM_LINK_INVALID })),
-  token: z.string({ error: CONFIRM_LINK_INVALID }).trim().min(1, CONFIRM_LINK_INVALID).max(128, CONFIRM_LINK_INVALID),
-});
+export const newsletterConfirmSchema = newsletterLinkSchema(CONFIRM_LINK_INVALID);
 export type NewsletterConfirmInput = z.infer<typeof newsletterConfirmSchema>;
 
 export const newsletterConfirmedSchema = z.strictObject({ subscribed: z.literal(true) });
