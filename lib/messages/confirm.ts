@@ -5,7 +5,8 @@ import { getEnv, resolveAuthSecret } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { deliverQueuedMail, queueMail } from "@/lib/mail";
-import { newsletterLinkToken, sameToken } from "@/lib/messages/unsubscribe";
+import { newsletterLinkToken } from "@/lib/messages/unsubscribe";
+import { sameToken } from "@/lib/tokens";
 import { CONFIRM_LINK_INVALID, newsletterConfirmSchema, type NewsletterConfirmInput, type NewsletterInput } from "@/models/messages";
 import { newsletterSubscriber } from "@/models/schema";
 

@@ -1,9 +1,10 @@
 import "server-only";
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { getEnv, resolveAuthSecret } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { sameToken } from "@/lib/tokens";
 import { UNSUBSCRIBE_LINK_INVALID, unsubscribeSchema, type UnsubscribeInput } from "@/models/messages";
 import { newsletterSubscriber } from "@/models/schema";
 
@@ -18,13 +19,6 @@ export function newsletterLinkToken(secret: string, purpose: string, email: stri
 
 function tokenFor(secret: string, email: string): string {
   return newsletterLinkToken(secret, PURPOSE, email);
-}
-
-/** Whether `given` is the token `expected`, compared in constant time. */
-export function sameToken(expected: string, given: string): boolean {
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** The token that proves an unsubscribe link was made by the shop for this address. It never expires. */

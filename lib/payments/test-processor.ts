@@ -1,6 +1,7 @@
 import "server-only";
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { AppError } from "@/lib/errors";
+import { sameToken } from "@/lib/tokens";
 import type { CardInput } from "@/models/payments";
 
 /**
@@ -48,9 +49,7 @@ function challengeToken(secret: string, orderId: string, amountCents: number, ca
 function validChallenge(secret: string, token: string, orderId: string, amountCents: number, card: CardSummary): boolean {
   const [nonce] = token.split(".");
   if (!nonce) return false;
-  const expected = Buffer.from(challengeToken(secret, orderId, amountCents, card, nonce));
-  const given = Buffer.from(token);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return sameToken(challengeToken(secret, orderId, amountCents, card, nonce), token);
 }
 
 /** Charges a test card, or throws the processor's answer as an AppError. Never keeps the card number. */
