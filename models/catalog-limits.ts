@@ -3,6 +3,15 @@
 
 /** The longest catalog search, in characters. */
 export const MAX_SEARCH_LENGTH = 100;
+
+/**
+ * A search text read leniently from an address (the catalog's, Manage Products'): control characters
+ * (a NUL PostgreSQL cannot compare, a tab) become spaces, since nobody searches for them; trimmed, and
+ * cut at MAX_SEARCH_LENGTH.
+ */
+export function readSearchText(value: string): string {
+  return value.replace(/\p{Cc}/gu, " ").trim().slice(0, MAX_SEARCH_LENGTH);
+}
 /** The highest catalog page a URL or the API may ask for. */
 export const MAX_CATALOG_PAGE = 10_000;
 /**

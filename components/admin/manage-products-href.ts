@@ -1,4 +1,4 @@
-import { MAX_SEARCH_LENGTH } from "@/models/catalog-limits";
+import { readSearchText } from "@/models/catalog-limits";
 import { listHref } from "./pagination";
 
 export const MANAGE_PRODUCTS_PATH = "/dashboard/manageProducts";
@@ -8,12 +8,9 @@ export function manageProductsHref(page: number, q?: string): string {
   return listHref(MANAGE_PRODUCTS_PATH, { q }, page);
 }
 
-/**
- * The search text of Manage Products' address: control characters as spaces (the database refuses a
- * NUL in text, as the catalog's own search knows), trimmed, at most as long as the catalog's search allows.
- */
+/** The search text of Manage Products' address, read as the catalog's own (readSearchText). */
 export function readProductSearch(value: string | string[] | undefined): string {
-  return (Array.isArray(value) ? value[0] : value)?.replace(/\p{Cc}/gu, " ").trim().slice(0, MAX_SEARCH_LENGTH) ?? "";
+  return readSearchText((Array.isArray(value) ? value[0] : value) ?? "");
 }
 
 /** The address of a page of Deleted Products. */

@@ -1,7 +1,7 @@
 // The catalog's address: which view a URL asks for, and the URL of a view. Shared by the server, which
 // renders the view (app/servicedata), and the browser, which navigates to the next one (CatalogBrowser).
 import type { ProductSort } from "@/models/catalog";
-import { MAX_CATALOG_PAGE, MAX_SEARCH_LENGTH } from "@/models/catalog-limits";
+import { MAX_CATALOG_PAGE, readSearchText } from "@/models/catalog-limits";
 
 export type CatalogQuery = { q: string; sort: ProductSort; page: number };
 export type SortOption = { value: ProductSort; label: string };
@@ -15,8 +15,7 @@ export const CATALOG_PATH = "/servicedata";
  * the server, which renders that view, and in the browser, which fetches the next one.
  */
 export function readCatalogQuery(params: { get(name: string): string | null }, sortOptions: readonly SortOption[]): CatalogQuery {
-  // Control characters (a NUL PostgreSQL cannot compare, a tab) become spaces: nobody searches for them.
-  const q = (params.get("q") ?? "").replace(/\p{Cc}/gu, " ").trim().slice(0, MAX_SEARCH_LENGTH);
+  const q = readSearchText(params.get("q") ?? "");
   const sort = sortOptions.find((option) => option.value === params.get("sort"))?.value ?? DEFAULT_SORT;
   const page = Number(params.get("page") ?? "1");
   return { q, sort, page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_CATALOG_PAGE) : 1 };

@@ -1,4 +1,5 @@
 import { catalogHref, readCatalogQuery, type SortOption } from "@/components/catalog/catalog-query";
+import { readProductSearch } from "@/components/admin/manage-products-href";
 import { productSorts, sortLabels } from "@/models/catalog";
 
 // The catalog page renders the view its URL asks for, read on the server and in the browser alike
@@ -33,5 +34,15 @@ describe("the catalog view a URL asks for (readCatalogQuery)", () => {
     expect(href).toBe("/servicedata?q=claw+hammer&sort=name&page=2");
     expect(read(href.split("?")[1] ?? "")).toEqual(query);
     expect(catalogHref({ q: "", sort: "featured", page: 1 })).toBe("/servicedata");
+  });
+});
+
+describe("Manage Products' search text (readProductSearch)", () => {
+  it("reads its address as the catalog reads its own: control characters as spaces, trimmed, at most 100 characters, the first of several", () => {
+    expect(readProductSearch("claw\u0000hammer\t")).toBe("claw hammer");
+    expect(readProductSearch("\u0000")).toBe("");
+    expect(readProductSearch("a".repeat(150))).toHaveLength(100);
+    expect(readProductSearch([" plane ", "saw"])).toBe("plane");
+    expect(readProductSearch(undefined)).toBe("");
   });
 });
