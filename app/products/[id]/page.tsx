@@ -48,7 +48,6 @@ export async function generateMetadata({ params }: ProductPageProps): Promise<Me
   };
 }
 
-
 /** schema.org Product with one Offer (https://schema.org/Product, Google's product snippet rules). */
 function productJsonLd(product: Product, reviews: ProductReviewPage): Record<string, unknown> {
   const url = absolute(productPath(product.id));
