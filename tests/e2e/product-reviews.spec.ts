@@ -50,6 +50,8 @@ test("a tool's page shows its newest six reviews and links to all of them, a pag
   await expect(page).toHaveURL(new RegExp(`/products/${tool.id}/reviews$`));
   await expect(page).toHaveTitle(new RegExp(`Reviews of ${tool.name}`));
   await expect(page.getByRole("heading", { level: 1, name: `Reviews of ${tool.name}` })).toBeVisible();
+  const trail = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(trail.getByRole("link")).toHaveText(["Home", "All tools", tool.name]);
   await expect(page.getByText("4.1 out of 5 · 7 reviews")).toBeVisible();
   const list = page.getByRole("main").getByRole("list").last();
   await expect(list.getByRole("listitem")).toHaveCount(7);
@@ -72,6 +74,6 @@ test("a tool's page shows its newest six reviews and links to all of them, a pag
   await pages.getByRole("link", { name: /Next/ }).click();
   await expect(pages.getByText("Page 3 of 3")).toBeVisible();
   await expect(page.getByText(`Review 1 ${stamp}: cuts clean curves.`)).toBeVisible();
-  await page.getByRole("link", { name: tool.name }).click();
+  await trail.getByRole("link", { name: tool.name }).click();
   await expect(page).toHaveURL(new RegExp(`/products/${tool.id}$`));
 });

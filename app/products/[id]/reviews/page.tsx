@@ -39,6 +39,7 @@ export default async function ProductReviewsPage({ params, searchParams }: Produ
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
       <Breadcrumbs
         trail={[
+          { href: "/", label: "Home" },
           { href: "/servicedata", label: "All tools" },
           { href: productPath(product.id), label: product.name },
         ]}
