@@ -19,6 +19,7 @@ export const ACCOUNT_MESSAGES = {
   sameEmail: "This is already your email address.",
   alreadyVerified: "Your email address is already verified.",
   verifySignedIn: "Sign in to your account in this browser, then open the link again to confirm your address.",
+  confirmChangeSignedIn: "Sign in to your account in this browser, then open the link again to move it to the new address.",
   lastAdmin: "The shop needs at least one active admin: make someone else admin first (a disabled admin does not count; enable them).",
   // Answers that must not reveal whether an address has an account.
   resetRequested: "If an account uses this address, we have emailed it a link to choose a new password. The link works for 1 hour.",

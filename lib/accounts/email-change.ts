@@ -6,13 +6,14 @@ import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { deliverQueuedMail, queueMail, sendMailInBackground } from "@/lib/mail";
 import { ACCOUNT_MESSAGES } from "@/models/account-messages";
-import { user } from "@/models/schema";
+import { session, user } from "@/models/schema";
 import { applyAdminEmails } from "./admin-emails";
 import { emailChangedNotice, emailChangeMail } from "./emails";
 import { LINK_PATHS, linkUrl } from "./links";
 import { requireRecentSignIn } from "./recent-sign-in";
 import type { Actor } from "./roles";
-import { consumeToken, describeLinkToken, discardOtherTokens, issueToken, tokenError, type TokenState } from "./tokens";
+import { consumeToken, discardOtherTokens, inspectToken, issueToken, tokenError, type TokenState } from "./tokens";
+import type { OpeningBrowser } from "./verification";
 
 function emailTaken(): AppError {
   return new AppError("conflict", ACCOUNT_MESSAGES.emailTaken, { email: ACCOUNT_MESSAGES.emailTaken });
@@ -41,24 +42,33 @@ export async function requestEmailChange(actor: Actor, newEmail: string, now = n
   return { sentTo: newEmail };
 }
 
-/** What the link sent to the new address would do, without using it: the page asks for one press first. */
-export async function describeEmailChangeLink(rawToken: string, now = new Date()): Promise<{ state: TokenState; email: string | null }> {
-  return describeLinkToken(await getDb(), "change-email", rawToken, now);
+/**
+ * What the link sent to the new address would do, without using it: the page asks for one press
+ * first, in a browser signed in to the account that asked (`userId`).
+ */
+export async function describeEmailChangeLink(rawToken: string, now = new Date()): Promise<{ state: TokenState; email: string | null; userId: string | null }> {
+  const { state, row } = await inspectToken(await getDb(), "change-email", rawToken, now);
+  return state === "valid" && row ? { state, email: row.email, userId: row.userId } : { state, email: null, userId: null };
 }
 
 /**
- * Opens the link sent to the new address: the account moves to it, verified, and the old address is
- * told by a notice written in the same transaction.
+ * Opens the link sent to the new address, in `browser`: the account moves to it, verified, and the
+ * old address is told by a notice written in the same transaction. It counts only where the account
+ * that asked is signed in (ADR 044's rule for the verification link): opened anywhere else, by the
+ * owner of an address a stranger asked for included, nothing happens and the link stays unused. The
+ * account's other sessions end: whoever else was signed in to it does not follow it to the new address.
  */
-export async function confirmEmailChange(rawToken: string, now = new Date()): Promise<{ email: string }> {
+export async function confirmEmailChange(rawToken: string, browser: OpeningBrowser, now = new Date()): Promise<{ email: string }> {
   const db = await getDb();
   const changed = await db.transaction(async (tx) => {
     const token = await consumeToken(tx, "change-email", rawToken, now);
     const [row] = await tx.select().from(user).where(eq(user.id, token.userId));
     if (!row) throw tokenError("invalid");
+    if (browser?.userId !== row.id) throw new AppError("forbidden", ACCOUNT_MESSAGES.confirmChangeSignedIn, undefined, { reason: "sign-in" });
     if (row.disabledAt) throw new AppError("forbidden", ACCOUNT_MESSAGES.disabled, undefined, { reason: "disabled" });
     if (await isTakenByAnother(tx, token.email, row.id)) throw emailTaken();
     await tx.update(user).set({ email: token.email, emailVerified: true, updatedAt: now }).where(eq(user.id, row.id));
+    await tx.delete(session).where(and(eq(session.userId, row.id), ne(session.id, browser.sessionId)));
     // Links mailed to the old address must not work any more.
     await discardOtherTokens(tx, row.id, ["verify-email", "reset-password", "email-link", "change-email"], token.id);
     await recordAudit(tx, { userId: row.id }, {

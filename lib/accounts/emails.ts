@@ -73,7 +73,7 @@ export function emailChangeMail(to: { newEmail: string; oldEmail: string; name: 
     text: lines(
       `Hello ${to.name},`,
       "",
-      `To use ${to.newEmail} instead of ${to.oldEmail} for your ToolForge account, open this link and confirm:`,
+      `To use ${to.newEmail} instead of ${to.oldEmail} for your ToolForge account, open this link where you are signed in to ToolForge and confirm:`,
       "",
       url,
       "",

@@ -304,7 +304,7 @@ test("a link for nobody, and an unknown address, read like any other", async ({ 
   await expect(page.getByRole("status")).toContainText("If an account uses this address, we have emailed it a link");
 });
 
-test("a new email address: the mailed link opens a page that changes nothing until it is pressed, with or without scripts", async ({ page, browser, baseURL }) => {
+test("a new email address: the mailed link changes nothing until it is pressed where the account is signed in, with or without scripts", async ({ page, browser, baseURL }) => {
   const email = await registerThroughPage(page, "Ema Change");
   const newEmail = uniqueEmail("moved");
   const asked = await page.request.post("/api/me/email", { data: { email: newEmail }, headers: { origin: baseURL ?? "" } });
@@ -312,25 +312,39 @@ test("a new email address: the mailed link opens a page that changes nothing unt
   const mail = await newestMailTo(newEmail, { subject: "Confirm your new email address for ToolForge" });
   const link = linkIn(mail, "/confirm-email");
 
-  // Opened where nobody is signed in, as a phone's mail app would, and with no scripts, as a scanner would.
+  // Opened where nobody is signed in, as a phone's mail app would (or the owner of an address a
+  // stranger typed), and with no scripts, as a scanner would: it asks for the account's sign-in.
   const elsewhere = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const other = await elsewhere.newPage();
   try {
     await other.goto(link);
-    await expect(other.getByRole("heading", { name: "Confirm your new email address" })).toBeVisible();
-    await expect(other.getByText(`Use ${newEmail} for your account from now on.`)).toBeVisible();
-    expect(((await (await page.request.get("/api/me")).json()) as { email: string }).email).toBe(email);
-
-    await other.getByRole("button", { name: "Confirm this address" }).click();
-    await expect(other).toHaveURL(/\/verify-email\?result=changed$/);
-    await expect(other.getByRole("heading", { name: "Email address changed" })).toBeVisible();
-    expect(((await (await page.request.get("/api/me")).json()) as { email: string }).email).toBe(newEmail);
-
-    // A second press (the link again) says the link was used.
-    await other.goto(link);
-    await expect(other.getByRole("alert")).toBeVisible();
+    await expect(other.getByRole("heading", { name: "Sign in to confirm your new address" })).toBeVisible();
+    await expect(other.getByRole("button", { name: "Confirm this address" })).toHaveCount(0);
+    const opened = new URL(link, baseURL);
+    await expect(other.getByRole("link", { name: "Sign in to confirm" })).toHaveAttribute("href", `/login?next=${encodeURIComponent(opened.pathname + opened.search)}`);
+    await expectNoAxeViolations(other);
   } finally {
     await elsewhere.close();
+  }
+  expect(((await (await page.request.get("/api/me")).json()) as { email: string }).email).toBe(email);
+
+  // In the browser signed in to the account, with no scripts: one press moves it.
+  const signedIn = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const owner = await signedIn.newPage();
+  try {
+    await owner.goto(link);
+    await expect(owner.getByRole("heading", { name: "Confirm your new email address" })).toBeVisible();
+    await expect(owner.getByText(`Use ${newEmail} for your account from now on.`)).toBeVisible();
+    await owner.getByRole("button", { name: "Confirm this address" }).click();
+    await expect(owner).toHaveURL(/\/verify-email\?result=changed$/);
+    await expect(owner.getByRole("heading", { name: "Email address changed" })).toBeVisible();
+    expect(((await (await owner.request.get("/api/me")).json()) as { email: string }).email).toBe(newEmail);
+
+    // A second press (the link again) says the link was used.
+    await owner.goto(link);
+    await expect(owner.getByRole("alert")).toBeVisible();
+  } finally {
+    await signedIn.close();
   }
 
   // Again, opened in the signed-in browser with scripts, pressed once the page has hydrated: the

@@ -92,7 +92,12 @@ describe("security notices are written with the change they tell about", () => {
     const token = await tokenMailedTo(newEmail, "/confirm-email");
     const open = () =>
       confirmEmailChange.POST(
-        makeRequest("/api/account/confirm-email-change", { method: "POST", body: `token=${token}`, headers: { "content-type": "application/x-www-form-urlencoded" } }),
+        makeRequest("/api/account/confirm-email-change", {
+          method: "POST",
+          body: `token=${token}`,
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          cookie: person.cookie,
+        }),
         noParams(),
       );
     const allow = await refuseMailTo(person.email);

@@ -158,23 +158,34 @@ describe("changing the email address", () => {
 
     const token = await tokenMailedTo(newEmail, "/confirm-email");
     // Opening the link (a mail scanner may) changes nothing: the page asks for a press first.
-    expect(await describeEmailChangeLink(token)).toEqual({ state: "valid", email: newEmail });
+    expect(await describeEmailChangeLink(token)).toEqual({ state: "valid", email: newEmail, userId: person.userId });
     const viaOldLink = await confirmEmailChange.GET(makeRequest(`/api/account/confirm-email-change?token=${token}`), noParams());
     expect(viaOldLink.headers.get("location")).toBe(`/confirm-email?token=${token}`);
     expect(await whoAmI(fresh)).toMatchObject({ email: person.email });
-    const opened = await confirmByForm(token);
+    // Pressed where nobody, or another account, is signed in (the owner of an address a stranger
+    // typed): nothing changes, the link stays good, and the page asks for the account's sign-in.
+    for (const cookie of [undefined, (await signUp()).cookie]) {
+      const elsewhere = await confirmByForm(token, cookie);
+      expect(elsewhere.status).toBe(303);
+      expect(elsewhere.headers.get("location")).toBe(`/confirm-email?token=${token}`);
+    }
+    expect(await whoAmI(fresh)).toMatchObject({ email: person.email });
+    expect(await describeEmailChangeLink(token)).toMatchObject({ state: "valid" });
+    const opened = await confirmByForm(token, fresh);
     expect(opened.status).toBe(303);
     expect(opened.headers.get("location")).toBe("/verify-email?result=changed");
     expect(await whoAmI(fresh)).toMatchObject({ email: newEmail, emailVerified: true });
+    // The account's other sessions end; the one that confirmed stays.
+    expect((await meRoute.GET(makeRequest("/api/me", { cookie: person.cookie }), noParams())).status).toBe(401);
     expect(await newestMailTo(person.email, "The email address of your ToolForge account was changed")).not.toBeNull();
     expect((await signInRequest(newEmail, "email-password")).status).toBe(200);
     expect((await signInRequest(person.email, "email-password")).status).toBe(401);
 
-    const reused = await confirmByForm(token);
+    const reused = await confirmByForm(token, fresh);
     expect(reused.headers.get("location")).toBe("/verify-email?result=used");
-    expect((await confirmByForm("x".repeat(43))).headers.get("location")).toBe("/verify-email?result=invalid");
+    expect((await confirmByForm("x".repeat(43), fresh)).headers.get("location")).toBe("/verify-email?result=invalid");
     // A body without the field, or not a form, is a malformed request.
-    expect((await confirmByForm("")).status).toBe(422);
+    expect((await confirmByForm("", fresh)).status).toBe(422);
   });
 
   it("makes links mailed to the old address stop working", async () => {
@@ -184,16 +195,21 @@ describe("changing the email address", () => {
     const newEmail = uniqueEmail("moved");
     await changeEmail(person.cookie, newEmail);
     const token = await tokenMailedTo(newEmail, "/confirm-email");
-    await confirmByForm(token);
+    await confirmByForm(token, person.cookie);
     const refused = await linkSignIn.POST(makeRequest("/api/account/email-link/sign-in", { method: "POST", json: { token: oldLink } }), noParams());
     expect(refused.status).toBe(422);
   });
 });
 
-/** The press on /confirm-email: its plain form posts the link's token. */
-const confirmByForm = (token: string) =>
+/** The press on /confirm-email, in the browser with `cookie`: its plain form posts the link's token. */
+const confirmByForm = (token: string, cookie?: string) =>
   confirmEmailChange.POST(
-    makeRequest("/api/account/confirm-email-change", { method: "POST", body: `token=${encodeURIComponent(token)}`, headers: { "content-type": "application/x-www-form-urlencoded" } }),
+    makeRequest("/api/account/confirm-email-change", {
+      method: "POST",
+      body: `token=${encodeURIComponent(token)}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      cookie,
+    }),
     noParams(),
   );
 

@@ -1,4 +1,5 @@
 import { route } from "@/lib/api/route";
+import { findActor } from "@/lib/accounts/actor";
 import { confirmEmailChange } from "@/lib/accounts/email-change";
 import { linkResult } from "@/lib/accounts/link-result";
 import { AppError } from "@/lib/errors";
@@ -17,8 +18,9 @@ export const GET = route("GET /api/account/confirm-email-change", async (request
 });
 
 /**
- * The press on /confirm-email (a plain form: `token`): the account moves to the new address,
- * then /verify-email shows the outcome.
+ * The press on /confirm-email (a plain form: `token`): in a browser signed in to the account that
+ * asked, the account moves to the new address, then /verify-email shows the outcome. Anywhere else
+ * the link stays unused and /confirm-email, given it again, asks the person to sign in first.
  */
 export const POST = route("POST /api/account/confirm-email-change", async (request: Request) => {
   // The page's form is the one sender: anything else is a malformed request, answered in the API's way.
@@ -28,6 +30,7 @@ export const POST = route("POST /api/account/confirm-email-change", async (reque
   const form = new URLSearchParams(decodeUtf8(await readBodyBytes(request, 4096)));
   const { token } = parseWith(linkTokenSchema, { token: form.get("token") ?? undefined });
   // A token that does not work (expired, used, unknown) is a person's link: the page says what happened.
-  const result = await linkResult(() => confirmEmailChange(token), "changed");
-  return seeOther(`/verify-email?result=${result}`);
+  const browser = await findActor(request.headers);
+  const result = await linkResult(() => confirmEmailChange(token, browser), "changed");
+  return seeOther(result === "sign-in" ? `/confirm-email?token=${encodeURIComponent(token)}` : `/verify-email?result=${result}`);
 });
