@@ -5,6 +5,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { findActor, type Actor } from "@/lib/accounts/actor";
+import { withNext } from "@/models/next-path";
 import { answerPageWith } from "@/server/request-context.mjs";
 
 /** The signed-in actor of this request, looked up once per render even when a layout and a page both ask. */
@@ -13,7 +14,7 @@ export const findPageActor = cache(async (): Promise<Actor | null> => findActor(
 /** The signed-in actor, or an HTTP redirect to /login that brings the visitor back to `path` afterwards. */
 export async function requirePageActor(path: string): Promise<Actor> {
   const actor = await findPageActor();
-  if (!actor) redirect(`/login?next=${encodeURIComponent(path)}`);
+  if (!actor) redirect(withNext("/login", path));
   return actor;
 }
 

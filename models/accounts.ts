@@ -78,31 +78,6 @@ export const accountViewSchema = z.object({
   disabled: z.boolean(),
 });
 
-const AUTH_PAGES = new Set(["/login", "/register", "/login/link", "/forgot-password", "/reset-password"]);
-const PLACEHOLDER_ORIGIN = "http://toolforge.invalid";
-
-/**
- * Where to go after signing in: a path on this site only. The value is resolved the way a browser
- * would, which strips tabs and newlines ("/\t/evil.example" becomes "//evil.example") and resolves
- * dot segments, so anything that lands on another origin, or on a path that would read as one, is
- * refused; the sign-in pages themselves are refused too (a loop).
- */
-export function safeNextPath(raw: string | string[] | null | undefined): string {
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  if (!value || !value.startsWith("/")) return "/";
-  let url: URL;
-  try {
-    url = new URL(value, PLACEHOLDER_ORIGIN);
-  } catch {
-    return "/";
-  }
-  if (url.origin !== PLACEHOLDER_ORIGIN || AUTH_PAGES.has(url.pathname)) return "/";
-  // Dot segments resolve to a path that starts with "//" ("/.//evil.example", "/a/..//evil.example"):
-  // given back as a location, that is another site. A path here never starts with two slashes.
-  if (/^\/[/\\]/.test(url.pathname)) return "/";
-  return url.pathname + url.search + url.hash;
-}
-
 /** Where an account is signed in, a page at a time (`GET /api/me/sessions`, /account/security). */
 export const SESSION_PAGE_SIZE = 20;
 export const sessionListQuerySchema = pageQuerySchema(SESSION_PAGE_SIZE).omit({ cursor: true });

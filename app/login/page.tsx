@@ -7,7 +7,7 @@ import { MoreSignInOptions } from "@/components/auth/more-sign-in-options";
 import { signInProviders } from "@/lib/accounts/sign-in-providers";
 import { providerErrorMessage } from "@/components/auth/sign-in-messages";
 import { TwoFactorChallenge } from "@/components/auth/two-factor-challenge";
-import { safeNextPath } from "@/models/accounts";
+import { safeNextPath } from "@/models/next-path";
 import { findPageActor } from "@/app/page-session";
 import { getEnv } from "@/lib/env";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/auth-card";
-import { safeNextPath } from "@/models/accounts";
+import { safeNextPath } from "@/models/next-path";
 import { RegisterForm } from "@/components/auth/register-form";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { buttonClasses } from "@/components/ui/button";

@@ -7,6 +7,7 @@ import { findPageActor } from "@/app/page-session";
 import { buttonClasses, ButtonLink } from "@/components/ui/button";
 import { describeVerificationLink } from "@/lib/accounts/verification";
 import { ACCOUNT_MESSAGES } from "@/models/account-messages";
+import { withNext } from "@/models/next-path";
 
 // The page can carry an unused link: it is never sent on as a referrer.
 export const metadata: Metadata = { title: "Email address", robots: { index: false }, referrer: "no-referrer" };
@@ -113,7 +114,7 @@ async function ConfirmInThisBrowser({ token }: { token: string }) {
           password you chose, and you come back here to confirm.
         </p>
         {viewer ? null : (
-          <ButtonLink href={`/login?next=${encodeURIComponent(here)}`} className="w-full">
+          <ButtonLink href={withNext("/login", here)} className="w-full">
             Sign in to confirm
           </ButtonLink>
         )}

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { withNext } from "@/models/next-path";
 import { textLinkClass } from "./auth-card";
 
 // Each form leads to the other one.
@@ -15,7 +16,7 @@ export function AuthAlternatives({ form, next }: { form: keyof typeof otherForm;
   return (
     <p className="mt-6 text-center text-slate-700">
       {other.question}{" "}
-      <Link href={next === "/" ? other.path : `${other.path}?next=${encodeURIComponent(next)}`} className={textLinkClass}>
+      <Link href={withNext(other.path, next)} className={textLinkClass}>
         {other.label}
       </Link>
     </p>

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { ButtonSpinner } from "@/components/ui/spinner";
 import { withWelcome } from "@/components/layout/flash";
+import { withNext } from "@/models/next-path";
 import { postJson } from "./auth-request";
 
 export type ProviderOption = { id: string; label: string };
@@ -17,7 +18,7 @@ export function ProviderButtons({ providers, next, onError }: { providers: Provi
 
   async function start(provider: ProviderOption) {
     setPending(provider.id);
-    const back = `/login?next=${encodeURIComponent(next)}`;
+    const back = withNext("/login", next);
     const result = await postJson("/api/auth/sign-in/social", {
       provider: provider.id,
       // Back signed in, the page says so as the shop's own forms do: "Account created" the first time.

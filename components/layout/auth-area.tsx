@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
+import { LoginLink } from "./login-link";
 import { UserMenu } from "./user-menu";
 import { useSession } from "./use-session";
 
@@ -21,8 +21,8 @@ export function AuthArea() {
   if (session.status === "signed-in") return <UserMenu user={session.user} />;
 
   return (
-    <Link href="/login" data-testid="login-link" className={buttonClasses("primary", "sm", "h-10 w-20")}>
+    <LoginLink testId="login-link" className={buttonClasses("primary", "sm", "h-10 w-20")}>
       Login
-    </Link>
+    </LoginLink>
   );
 }

@@ -7,6 +7,7 @@ import { dashboardMenu } from "@/components/dashboard/sections";
 import { currentItem } from "@/components/dashboard/side-menu";
 import { buttonClasses } from "@/components/ui/button";
 import { Img } from "@/components/ui/img";
+import { LoginLink } from "./login-link";
 import { NavLinks } from "./nav-links";
 import { avatarSrc, useSession, useSignOut } from "./use-session";
 
@@ -136,12 +137,12 @@ export function MobileNav() {
                 )}
                 {session.status === "signed-out" && (
                   <div className="flex flex-col gap-3">
-                    <Link href="/login" onClick={leave} className={buttonClasses("primary", "md", "w-full")}>
+                    <LoginLink onClick={leave} className={buttonClasses("primary", "md", "w-full")}>
                       Login
-                    </Link>
-                    <Link href="/register" onClick={leave} className={buttonClasses("ghost-dark", "md", "w-full")}>
+                    </LoginLink>
+                    <LoginLink to="/register" onClick={leave} className={buttonClasses("ghost-dark", "md", "w-full")}>
                       Create an account
-                    </Link>
+                    </LoginLink>
                   </div>
                 )}
                 {session.status === "signed-in" && (

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { sendMailInBackground } from "@/lib/mail";
 import { ACCOUNT_MESSAGES } from "@/models/account-messages";
-import { safeNextPath } from "@/models/accounts";
+import { safeNextPath } from "@/models/next-path";
 import { user } from "@/models/schema";
 import { runAfterAnswer } from "./background";
 import { emailLinkMail } from "./emails";

@@ -23,6 +23,28 @@ test("register with a photo, see the avatar menu, sign out and back in", async (
   await expect(page.getByTestId("user-menu")).toBeVisible();
 });
 
+test("the header's Login brings the visitor back to the page they were reading", async ({ page, browser }) => {
+  const email = await registerThroughPage(page);
+  const fresh = await browser.newContext();
+  const visitor = await fresh.newPage();
+  await visitor.goto("/servicedata?q=saw");
+  await visitor.getByTestId("login-link").click();
+  await expect(visitor).toHaveURL(/\/login\?next=%2Fservicedata%3Fq%3Dsaw$/);
+  await signInThroughPage(visitor, email);
+  await expect(visitor).toHaveURL(/\/servicedata\?q=saw$/);
+  await expect(visitor.getByTestId("user-menu")).toBeVisible();
+
+  // The phone menu's Login and Create an account keep the page as well.
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await phone.goto("/products/prd_claw_hammer_16oz");
+  await phone.getByRole("button", { name: "Open Dashboard" }).click();
+  const drawer = phone.getByRole("dialog");
+  await expect(drawer.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login?next=%2Fproducts%2Fprd_claw_hammer_16oz");
+  await expect(drawer.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/register?next=%2Fproducts%2Fprd_claw_hammer_16oz");
+  await phone.close();
+  await fresh.close();
+});
+
 test("the register form explains what is missing", async ({ page }) => {
   await page.goto("/register");
   await page.getByRole("button", { name: /create account|register/i }).click();

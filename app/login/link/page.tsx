@@ -3,7 +3,7 @@ import { AuthCard } from "@/components/auth/auth-card";
 import { EmailLinkSignIn } from "@/components/auth/email-link-sign-in";
 import { LinkProblem } from "@/components/auth/link-problem";
 import { describeEmailLink } from "@/lib/accounts/email-link";
-import { safeNextPath } from "@/models/accounts";
+import { safeNextPath } from "@/models/next-path";
 
 export const metadata: Metadata = { title: "Sign in with your link", robots: { index: false }, referrer: "no-referrer" };
 
