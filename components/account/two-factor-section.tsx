@@ -10,6 +10,7 @@ import { FormStatus } from "@/components/ui/form-status";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
 import { BackupCodes } from "./backup-codes";
+import { SignInAgainButton } from "./delete-account-buttons";
 import { QrCode } from "./qr-code";
 import { SecuritySection } from "./section";
 
@@ -17,7 +18,7 @@ type Setup = { totpURI: string; backupCodes: string[] };
 
 function failure(result: Extract<AuthResult, { ok: false }>): string {
   if (result.code === "INVALID_PASSWORD") return "That password is not right.";
-  if (result.status === 0) return result.message;
+  if (result.status === 0 || result.code === "RECENT_SIGN_IN_REQUIRED") return result.message;
   return secondFactorMessage(result.code, result.status);
 }
 
@@ -41,11 +42,31 @@ function PasswordField({ id, value, onChange, error }: { id: string; value: stri
   );
 }
 
+/** An account without a password proves it is the person with a fresh sign-in instead (lib/accounts/auth-plugin.ts). */
+function SignInFirst({ minutes }: { minutes: number }) {
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-slate-700">For your safety, changing two-factor authentication needs a sign-in from the last {minutes} minutes.</p>
+      <SignInAgainButton />
+    </div>
+  );
+}
+
+type TwoFactorSectionProps = {
+  enabled: boolean;
+  /** The account has a password, which each change asks for. */
+  needsPassword: boolean;
+  /** Without a password, a change needs a sign-in from the last `recentMinutes` minutes: whether this one is. */
+  recentSignIn: boolean;
+  recentMinutes: number;
+};
+
 /**
  * Two-factor authentication with an authenticator app (TOTP): set up with a QR code and a first code,
  * 10 single-use backup codes, new codes, or off. better-auth's two-factor endpoints do the work.
  */
-export function TwoFactorSection({ enabled, needsPassword }: { enabled: boolean; needsPassword: boolean }) {
+export function TwoFactorSection({ enabled, needsPassword, recentSignIn, recentMinutes }: TwoFactorSectionProps) {
+  const signInFirst = !needsPassword && !recentSignIn;
   const router = useRouter();
   const [password, setPassword] = useState("");
   const [setup, setSetup] = useState<Setup | null>(null);
@@ -163,15 +184,28 @@ export function TwoFactorSection({ enabled, needsPassword }: { enabled: boolean;
           <p className="text-slate-700">
             <strong>On.</strong> Signing in asks for a code from your authenticator app, or one of your backup codes.
           </p>
-          {needsPassword ? <PasswordField id="two-factor-password" value={password} onChange={updatePassword} error={passwordError} /> : null}
-          <div className="flex flex-wrap gap-3">
-            <Button variant="secondary" onClick={() => void newCodes()} disabled={pending !== null}>
-              {pending === "codes" ? "Making new codes…" : "New backup codes"}
-            </Button>
-            <Button variant="secondary" onClick={() => void turnOff()} disabled={pending !== null}>
-              {pending === "off" ? "Turning off…" : "Turn off two-factor authentication"}
-            </Button>
-          </div>
+          {signInFirst ? (
+            <SignInFirst minutes={recentMinutes} />
+          ) : (
+            <>
+              {needsPassword ? <PasswordField id="two-factor-password" value={password} onChange={updatePassword} error={passwordError} /> : null}
+              <div className="flex flex-wrap gap-3">
+                <Button variant="secondary" onClick={() => void newCodes()} disabled={pending !== null}>
+                  {pending === "codes" ? "Making new codes…" : "New backup codes"}
+                </Button>
+                <Button variant="secondary" onClick={() => void turnOff()} disabled={pending !== null}>
+                  {pending === "off" ? "Turning off…" : "Turn off two-factor authentication"}
+                </Button>
+              </div>
+            </>
+          )}
+        </div>
+      ) : signInFirst ? (
+        <div className="flex flex-col gap-4">
+          <p className="text-slate-700">
+            <strong>Off.</strong> Add a second step to signing in: a code from an authenticator app on your phone.
+          </p>
+          <SignInFirst minutes={recentMinutes} />
         </div>
       ) : (
         <form method="post" onSubmit={start} noValidate aria-describedby="two-factor-status" className="flex flex-col gap-4">

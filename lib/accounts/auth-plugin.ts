@@ -12,7 +12,9 @@ import { ACCOUNT_MESSAGES } from "@/models/account-messages";
 import { passwordSchema } from "@/models/accounts";
 import { user as userTable } from "@/models/schema";
 import { applyAdminEmailsNow } from "./admin-emails";
+import { hasPassword } from "./credentials";
 import { adoptAccountImage } from "./photo";
+import { isRecentSignIn } from "./recent-sign-in";
 import { consumeEmailLink } from "./email-link";
 import { beginPasswordAttempt, PasswordSignInLockedError, settlePasswordAttempt } from "./lockout";
 import { resetPasswordWithToken } from "./password-reset";
@@ -22,7 +24,8 @@ const PASSWORD_SIGN_IN = "/sign-in/email";
 
 /**
  * The two-factor plugin's endpoints that check the signed-in account's password. A wrong one counts
- * toward the same per-address lockout as a failed sign-in, so a stolen session cannot guess it.
+ * toward the same per-address lockout as a failed sign-in, so a stolen session cannot guess it; an
+ * account without a password needs a recent sign-in instead.
  */
 const PASSWORD_CHECKS = new Set(["/two-factor/enable", "/two-factor/disable", "/two-factor/generate-backup-codes"]);
 
@@ -136,12 +139,22 @@ export function toolforgeAccounts() {
           }),
         },
         {
-          // A request without a password guesses nothing (the plugin refuses it, or the account has none).
           matcher: (ctx: { path?: string }) => PASSWORD_CHECKS.has(ctx.path ?? ""),
           handler: createAuthMiddleware(async (ctx) => {
-            if (!passwordBody.safeParse(ctx.body).success) return;
             const signedIn = await getSessionFromCtx(ctx);
             if (!signedIn) return;
+            // An account without a password (made through a provider, or whose password the first
+            // email link removed) is let through by the plugin with nothing to prove, and each of these
+            // endpoints hands back a session made now, which would count as a fresh sign-in for an
+            // email change or a deletion. So a stale or stolen session of such an account may not.
+            if (!(await hasPassword(signedIn.user.id))) {
+              if (!isRecentSignIn({ signedInAt: new Date(signedIn.session.createdAt) })) {
+                throw APIError.from("FORBIDDEN", { code: "RECENT_SIGN_IN_REQUIRED", message: ACCOUNT_MESSAGES.recentSignInRequired });
+              }
+              return;
+            }
+            // A request without a password guesses nothing (the plugin refuses it).
+            if (!passwordBody.safeParse(ctx.body).success) return;
             await beginAttemptOrRefuse(signedIn.user.email);
             checkedAddress.set(ctx.context, signedIn.user.email);
           }),

@@ -1,9 +1,10 @@
-import { eq, like } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import * as linkRequest from "@/app/api/account/email-link/route";
 import * as linkSignIn from "@/app/api/account/email-link/sign-in/route";
 import * as resetConfirm from "@/app/api/account/password-reset/confirm/route";
 import * as resetRequest from "@/app/api/account/password-reset/route";
 import * as authRoute from "@/app/api/auth/[...all]/route";
+import * as emailRoute from "@/app/api/me/email/route";
 import * as meRoute from "@/app/api/me/route";
 import * as signInPhone from "@/app/api/sign-in/phone/route";
 import * as signInPhoneCode from "@/app/api/sign-in/phone/code/route";
@@ -11,8 +12,9 @@ import * as usersRoute from "@/app/api/users/route";
 import { resetAuthForTests } from "@/lib/auth";
 import { resetEnvForTests } from "@/lib/env";
 import { getDb } from "@/lib/db/client";
-import { rateLimitHit, verification } from "@/models/schema";
-import { cookiesFrom, makeRequest, noParams, signUp } from "@/tests/fixtures/http";
+import { account, rateLimitHit, user, verification } from "@/models/schema";
+import { ageSessions } from "@/tests/fixtures/accounts";
+import { cookiesFrom, makeRequest, noParams, signUp, uniqueEmail } from "@/tests/fixtures/http";
 import { signUpAdmin, signUpVerified, tokenMailedTo } from "@/tests/fixtures/mail";
 import { addPhoneNumber, latestCode, uniquePhoneNumber } from "@/tests/fixtures/phone";
 import { auth, awaitFreshStep, enrolTwoFactor, signInWithPassword, totpCode } from "@/tests/fixtures/two-factor";
@@ -302,5 +304,35 @@ describe("ADMIN_MFA=required", () => {
     const { cookie } = await enrolTwoFactor(admin.cookie);
     const allowed = await usersRoute.GET(makeRequest("/api/users", { cookie }), noParams());
     expect(allowed.status).toBe(200);
+  }, SLOW);
+});
+
+describe("an account without a password (made through a provider)", () => {
+  it("changes two-factor only within a recent sign-in: a stale session can neither turn it off nor come away with a fresh session", async () => {
+    const person = await signUp();
+    const db = await getDb();
+    await db.delete(account).where(and(eq(account.userId, person.userId), eq(account.providerId, "credential")));
+    // Just signed in: set up without a password, as the plugin allows.
+    const { cookie } = await enrolTwoFactor(person.cookie, null);
+
+    await ageSessions(person.userId, 11);
+    for (const path of ["/two-factor/disable", "/two-factor/generate-backup-codes", "/two-factor/enable"]) {
+      // A password in the body changes nothing: the account has none to check.
+      for (const body of [{}, { password: "anything-at-all" }]) {
+        const refused = await auth(path, body, cookie);
+        expect({ path, status: refused.status }).toEqual({ path, status: 403 });
+        expect(((await refused.json()) as AuthError).code).toBe("RECENT_SIGN_IN_REQUIRED");
+        expect(cookiesFrom(refused)).not.toContain("session_token");
+      }
+    }
+    // Still on, and the stale session still may not change the email address.
+    const [row] = await db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, person.userId));
+    expect(row?.on).toBe(true);
+    const moved = await emailRoute.POST(makeRequest("/api/me/email", { method: "POST", json: { email: uniqueEmail("moved") }, cookie }), noParams());
+    expect(moved.status).toBe(403);
+
+    // Within ten minutes of signing in, it can.
+    await ageSessions(person.userId, 1);
+    expect((await auth("/two-factor/disable", {}, cookie)).status).toBe(200);
   }, SLOW);
 });

@@ -3,7 +3,7 @@ import { DeleteAccountSection } from "@/components/account/delete-account-sectio
 import { EmailSection } from "@/components/account/email-section";
 import { PasswordSection } from "@/components/account/password-section";
 import { PhoneNumberSection } from "@/components/account/phone-number-section";
-import { isRecentSignIn } from "@/lib/accounts/recent-sign-in";
+import { isRecentSignIn, RECENT_SIGN_IN_MS } from "@/lib/accounts/recent-sign-in";
 import { SESSIONS_PAGING_PREFIX, SessionsSection } from "@/components/account/sessions-section";
 import { readPageQuery } from "@/components/admin/pagination";
 import { TwoFactorSection } from "@/components/account/two-factor-section";
@@ -36,7 +36,12 @@ export default async function AccountSecurityPage({ searchParams }: AccountSecur
       <div className="mt-8 flex flex-col gap-6">
         <EmailSection actor={actor} />
         <PasswordSection actor={actor} />
-        <TwoFactorSection enabled={overview.twoFactorEnabled} needsPassword={overview.hasPassword} />
+        <TwoFactorSection
+          enabled={overview.twoFactorEnabled}
+          needsPassword={overview.hasPassword}
+          recentSignIn={isRecentSignIn(actor)}
+          recentMinutes={RECENT_SIGN_IN_MS / 60_000}
+        />
         <PhoneNumberSection phoneNumber={overview.phoneNumber} recentSignIn={isRecentSignIn(actor)} />
         <SessionsSection actor={actor} paging={sessionsPaging} />
         <DeleteAccountSection actor={actor} />
