@@ -1,25 +1,31 @@
 // A path with a broken %-escape ("/products/%FF", "/api/orders/abc%2") cannot be decoded into route
 // parameters. Next then looks for a "/400" page, which the App Router does not have, and answers 500
-// in plain text. The server answers such an address itself, before Next sees it: 400, in JSON under
-// /api (the API's error format) and as a short page elsewhere.
+// in plain text. A path with a NUL ("/dashboard/orders/%00") decodes into a route parameter that
+// PostgreSQL cannot compare, so a page that looks it up failed with a 500 too. The server answers such
+// an address itself, before Next sees it: 400, in JSON under /api (the API's error format) and as a
+// short page elsewhere.
+
+const BROKEN_ESCAPE = "This address is not valid: it has a broken %-escape.";
+const NUL = "This address is not valid: it has a NUL character (%00).";
 
 /**
- * True when the path of a request target (the query is not looked at: pages read it leniently and
- * the API validates it) holds a %-escape that does not decode.
+ * Why the path of a request target cannot be served, or null when it can. The query is not looked
+ * at: pages read it leniently and the API validates it.
  * @param {string} target
+ * @returns {string | null}
  */
-export function hasUndecodablePath(target) {
+export function unusablePathReason(target) {
   const pathname = target.split("?")[0] ?? "";
-  if (!pathname.includes("%")) return false;
+  if (pathname.includes("\0")) return NUL;
+  if (!pathname.includes("%")) return null;
+  let decoded;
   try {
-    decodeURIComponent(pathname);
-    return false;
+    decoded = decodeURIComponent(pathname);
   } catch {
-    return true;
+    return BROKEN_ESCAPE;
   }
+  return decoded.includes("\0") ? NUL : null;
 }
-
-const MESSAGE = "This address is not valid: it has a broken %-escape.";
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -29,13 +35,14 @@ const PAGE = `<!doctype html>
 `;
 
 /**
- * Answers a request whose path does not decode with 400.
+ * Answers a request whose path cannot be served with 400, saying why (unusablePathReason).
  * @param {import("node:http").IncomingMessage} req
  * @param {import("node:http").ServerResponse} res
+ * @param {string} message
  */
-export function answerBadAddress(req, res) {
+export function answerBadAddress(req, res, message) {
   const api = (req.url ?? "").startsWith("/api/");
-  const body = api ? JSON.stringify({ error: { code: "bad_request", message: MESSAGE } }) : PAGE;
+  const body = api ? JSON.stringify({ error: { code: "bad_request", message } }) : PAGE;
   res.writeHead(400, {
     "content-type": api ? "application/json" : "text/html; charset=utf-8",
     "content-length": Buffer.byteLength(body),

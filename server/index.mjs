@@ -18,7 +18,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { format } from "node:util";
 import nextEnv from "@next/env";
-import { answerBadAddress, hasUndecodablePath } from "./bad-address.mjs";
+import { answerBadAddress, unusablePathReason } from "./bad-address.mjs";
 import { applyClientAddress } from "./client-address.mjs";
 import { runShutdownHooks } from "./lifecycle.mjs";
 import { installPageCache, isSharedPageRequest } from "./page-cache.mjs";
@@ -236,8 +236,9 @@ export async function startShop({ dev = false, dir = ROOT, env = process.env } =
         answerLive(res);
         return;
       }
-      if (hasUndecodablePath(req.url ?? "/")) {
-        answerBadAddress(req, res);
+      const badPath = unusablePathReason(req.url ?? "/");
+      if (badPath) {
+        answerBadAddress(req, res, badPath);
         return;
       }
       const allowed = allowedMethodsOf(route);

@@ -1,11 +1,20 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { answerBadAddress, hasUndecodablePath } from "@/server/bad-address.mjs";
+import { answerBadAddress, unusablePathReason } from "@/server/bad-address.mjs";
 
-describe("hasUndecodablePath", () => {
+const BROKEN = "This address is not valid: it has a broken %-escape.";
+
+describe("unusablePathReason", () => {
   it("finds a broken %-escape in the path, and only there", () => {
-    for (const target of ["/products/%FF", "/api/orders/abc%2", "/purchasePages/%E0%A4%A", "/%"]) expect(hasUndecodablePath(target)).toBe(true);
-    for (const target of ["/", "/products/prd_1", "/products/caf%C3%A9", "/servicedata?q=%FF", "/api/products?q=%", "/a%20b"]) expect(hasUndecodablePath(target)).toBe(false);
+    for (const target of ["/products/%FF", "/api/orders/abc%2", "/purchasePages/%E0%A4%A", "/%"]) expect(unusablePathReason(target)).toBe(BROKEN);
+    for (const target of ["/", "/products/prd_1", "/products/caf%C3%A9", "/servicedata?q=%FF", "/api/products?q=%", "/a%20b"]) expect(unusablePathReason(target)).toBeNull();
+  });
+
+  it("finds a NUL in the path, escaped or not (a page would look it up in the database)", () => {
+    for (const target of ["/dashboard/orders/%00", "/dashboard/payment/ord_1%00x", "/products/a\0b"]) {
+      expect(unusablePathReason(target)).toBe("This address is not valid: it has a NUL character (%00).");
+    }
+    expect(unusablePathReason("/servicedata?q=%00")).toBeNull();
   });
 });
 
@@ -13,7 +22,7 @@ describe("answerBadAddress", () => {
   let server: http.Server;
   let base = "";
   beforeAll(async () => {
-    server = http.createServer((req, res) => answerBadAddress(req, res));
+    server = http.createServer((req, res) => answerBadAddress(req, res, BROKEN));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
