@@ -8,7 +8,7 @@ import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { deliverQueuedMail, queueMail } from "@/lib/mail";
-import { clientKey, consumeRateLimit } from "@/lib/rate-limit";
+import { clientKey, consumeRateLimit, withRateLimit } from "@/lib/rate-limit";
 import { SmsDeliveryError } from "@/lib/sms";
 import type { PhoneCodeEntry } from "@/models/phone";
 import { user, verification } from "@/models/schema";
@@ -113,21 +113,24 @@ export type PhoneSignIn = { setCookies: string[]; twoFactorRequired: boolean };
  * challenge instead of a session (the two_factor cookie), exactly as after a password.
  */
 export async function signInWithPhoneCode(input: PhoneCodeEntry, headers: Headers): Promise<PhoneSignIn> {
-  // A code is a credential: every try counts against the address's sign-in limit, like a password.
+  // A code is a credential: every try counts against the address's sign-in limit, like a password,
+  // and every wrong one against the number's own daily allowance, whichever addresses it comes from.
   await consumeRateLimit("signIn", clientKey(headers));
-  if (!(await findAccountByVerifiedPhone(input.phoneNumber))) throw codeError("code_used", NO_CODE_MESSAGE);
-  const auth = await getAuth();
-  try {
-    const result = await auth.api.verifyPhoneNumber({
-      body: { phoneNumber: input.phoneNumber, code: input.code },
-      headers,
-      returnHeaders: true,
-    });
-    const body = result.response as { twoFactorRedirect?: boolean };
-    return { setCookies: result.headers.getSetCookie(), twoFactorRequired: body.twoFactorRedirect === true };
-  } catch (error) {
-    return explainCodeFailure(error, input.phoneNumber);
-  }
+  return withRateLimit("phoneCodeTries", input.phoneNumber, async () => {
+    if (!(await findAccountByVerifiedPhone(input.phoneNumber))) throw codeError("code_used", NO_CODE_MESSAGE);
+    const auth = await getAuth();
+    try {
+      const result = await auth.api.verifyPhoneNumber({
+        body: { phoneNumber: input.phoneNumber, code: input.code },
+        headers,
+        returnHeaders: true,
+      });
+      const body = result.response as { twoFactorRedirect?: boolean };
+      return { setCookies: result.headers.getSetCookie(), twoFactorRequired: body.twoFactorRedirect === true };
+    } catch (error) {
+      return explainCodeFailure(error, input.phoneNumber);
+    }
+  });
 }
 
 export type AccountPhone = { phoneNumber: string | null };

@@ -18,8 +18,9 @@ async function requestCode(phoneNumber: string, client?: string): Promise<Respon
   return signInPhoneCode.POST(makeRequest("/api/sign-in/phone/code", { method: "POST", json: { phoneNumber }, headers }), noParams());
 }
 
-async function signInWith(phoneNumber: string, code: string): Promise<Response> {
-  return signInPhone.POST(makeRequest("/api/sign-in/phone", { method: "POST", json: { phoneNumber, code } }), noParams());
+async function signInWith(phoneNumber: string, code: string, client?: string): Promise<Response> {
+  const headers = client ? { "x-forwarded-for": client } : undefined;
+  return signInPhone.POST(makeRequest("/api/sign-in/phone", { method: "POST", json: { phoneNumber, code }, headers }), noParams());
 }
 
 async function whoIs(cookie: string): Promise<string | null> {
@@ -173,6 +174,19 @@ describe("phone sign-in with a texted code", () => {
     const { phoneNumber, code } = await accountWithCode();
     for (let attempt = 1; attempt <= 4; attempt += 1) expect((await signInWith(phoneNumber, wrongCode(code))).status).toBe(422);
     expect((await signInWith(phoneNumber, code)).status).toBe(200);
+  });
+
+  it("allows a number 10 wrong codes a day, from any addresses: then even the right code waits", async () => {
+    const { phoneNumber, code } = await accountWithCode();
+    // Two codes' worth of wrong tries, spread over five addresses as a patient guesser would.
+    for (let attempt = 1; attempt <= 5; attempt += 1) expect((await signInWith(phoneNumber, wrongCode(code), `203.0.113.${attempt}`)).status).toBe(422);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await requestCode(phoneNumber, "203.0.113.9")).status).toBe(202);
+    const second = await latestCode(phoneNumber);
+    for (let attempt = 1; attempt <= 5; attempt += 1) expect((await signInWith(phoneNumber, wrongCode(second), `198.51.100.${attempt}`)).status).toBe(422);
+    const refused = await signInWith(phoneNumber, second, "192.0.2.77");
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as ErrorBody).error.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
   });
 
   it("a new code replaces the previous one", async () => {
