@@ -67,6 +67,19 @@ export function route<K extends ShopRouteKey, C = unknown>(key: K, handler: Hand
  * An answer for one caller is never kept by a shared cache: `private, no-store` unless the handler
  * chose its own Cache-Control.
  */
+/**
+ * A browser's request (it sends Sec-Fetch-Site; curl and server clients do not) gets no
+ * `set-auth-token`: the bearer plugin adds it to every answer that sets the session cookie, where a
+ * page's scripts could read the session the httpOnly cookie keeps from them. API clients keep it.
+ */
+export function withoutBearerForBrowser(request: Request, response: Response): Response {
+  if (!request.headers.has("sec-fetch-site") || !response.headers.has("set-auth-token")) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("set-auth-token");
+  headers.delete("access-control-expose-headers");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 function keptPrivate(response: Response): Response {
   if (response.headers.has("cache-control")) return response;
   const headers = new Headers(response.headers);
@@ -127,7 +140,7 @@ export function authRoute(handler: (request: Request) => Promise<Response>): Nex
       await checkAccess(row.access, request);
       const response = await handler(await withCheckedBody(request));
       // Every answer here is the caller's own: a session, a sign-in, two-factor secrets.
-      return keptPrivate(row.path === "/get-session" ? await withoutSessionToken(response) : response);
+      return keptPrivate(withoutBearerForBrowser(request, row.path === "/get-session" ? await withoutSessionToken(response) : response));
     } catch (error) {
       return errorResponse(error);
     }

@@ -76,6 +76,28 @@ describe("sign-up, sign-in and sign-out over HTTP", () => {
     expect((await me({ bearer: session.token ?? "" })).status).toBe(200);
   });
 
+  it("gives a browser (Sec-Fetch-Site) the session cookie only: no set-auth-token for its scripts to read", async () => {
+    const email = uniqueEmail("browser");
+    const browser = { "sec-fetch-site": "same-origin", "sec-fetch-mode": "cors" };
+    const form = multipartForm({ name: "Bea Browser", email, password: "correct-horse-battery", photo: await pngBytes(8, 8) });
+    const registered = await registerRoute.POST(makeRequest("/api/register", { method: "POST", body: form, headers: browser }), noParams());
+    expect(registered.status).toBe(201);
+    expect(cookiesFrom(registered)).toContain("session_token");
+    expect(registered.headers.get("set-auth-token")).toBeNull();
+    expect(registered.headers.get("access-control-expose-headers")).toBeNull();
+
+    const signIn = (headers?: Record<string, string>) =>
+      authRoute.POST(makeRequest("/api/auth/sign-in/email", { method: "POST", json: { email, password: "correct-horse-battery" }, headers }), noParams());
+    const fromBrowser = await signIn(browser);
+    expect(fromBrowser.status).toBe(200);
+    expect(cookiesFrom(fromBrowser)).toContain("session_token");
+    expect(fromBrowser.headers.get("set-auth-token")).toBeNull();
+    // An API client (no Sec-Fetch-* headers) still reads its bearer token there.
+    const fromClient = await signIn();
+    expect(fromClient.headers.get("set-auth-token")).toBeTruthy();
+    expect((await me({ bearer: fromClient.headers.get("set-auth-token") ?? "" })).status).toBe(200);
+  });
+
   it("makes an address listed in ADMIN_EMAILS an admin only once it is verified", async () => {
     const session = await signUp({ email: "Boss@ToolForge.test" });
     expect(((await (await me({ cookie: session.cookie })).json()) as Me).role).toBe("customer");

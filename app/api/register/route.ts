@@ -1,6 +1,6 @@
-import { route } from "@/lib/api/route";
+import { route, withoutBearerForBrowser } from "@/lib/api/route";
 import { registerCustomer } from "@/lib/accounts/register";
-import { json, readBodyBytes} from "@/lib/http";
+import { json, readBodyBytes } from "@/lib/http";
 import { readMultipart } from "@/lib/multipart";
 import { clientKey, withRateLimit } from "@/lib/rate-limit";
 import { MAX_UPLOAD_BYTES } from "@/lib/storage/images";
@@ -27,6 +27,6 @@ export const POST = route("POST /api/register", async (request: Request) =>
       response.headers.set("set-auth-token", registered.authToken);
       response.headers.set("access-control-expose-headers", "set-auth-token");
     }
-    return response;
+    return withoutBearerForBrowser(request, response);
   }),
 );
