@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { orderLineInputSchema, quantityMessage } from "./orders";
 
-/** The whole cart, as `PUT /api/cart` takes it: one line per product. */
+/** How many products a cart holds. */
+export const MAX_CART_LINES = 50;
+
+/** The whole cart, as `PUT /api/cart` takes it (and `POST /api/cart/join`, the browser's): one line per product. */
 export const putCartSchema = z.strictObject({
   items: z
     .array(orderLineInputSchema, { error: "Send the cart's items as a list" })
-    .max(50, "A cart holds at most 50 products")
+    .max(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} products`)
     .superRefine((lines, ctx) => {
       const seen = new Set<string>();
       lines.forEach((line, index) => {

@@ -50,6 +50,7 @@ export const SHOP_ROUTES = {
 
   "GET /api/cart": { access: "signed-in", purpose: "your cart, priced now" },
   "PUT /api/cart": { access: "signed-in", purpose: "replace your cart" },
+  "POST /api/cart/join": { access: "signed-in", purpose: "join the cart kept while signed out into yours (at sign-in)" },
 
   "POST /api/contact": { access: "public", purpose: "contact form" },
   "POST /api/newsletter": { access: "public", purpose: "newsletter sign-up: mails the address a link to confirm it" },

@@ -166,6 +166,7 @@ const cases: Record<string, Case> = {
   "GET /api/admin/mail": { path: at("/api/admin/mail"), expect: [401, 403, 403, 200] },
   "GET /api/cart": { path: at("/api/cart"), expect: [401, 200, 200, 200] },
   "PUT /api/cart": { path: at("/api/cart"), body: () => ({ json: { items: [] } }), expect: [401, 200, 200, 200] },
+  "POST /api/cart/join": { path: at("/api/cart/join"), body: () => ({ json: { items: [] } }), expect: [401, 200, 200, 200] },
   "GET /api/admin/reviews": { path: at("/api/admin/reviews"), expect: [401, 403, 403, 200] },
   "GET /api/admin/deleted-products": { path: at("/api/admin/deleted-products"), expect: [401, 403, 403, 200] },
   "GET /api/admin/messages": { path: at("/api/admin/messages"), expect: [401, 403, 403, 200] },

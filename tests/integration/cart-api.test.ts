@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import * as cartRoute from "@/app/api/cart/route";
+import * as joinRoute from "@/app/api/cart/join/route";
 import { invalidateCatalog } from "@/lib/catalog/service";
 import { getDb } from "@/lib/db/client";
 import { product } from "@/models/schema";
@@ -124,5 +125,50 @@ describe("GET and PUT /api/cart", () => {
       expect(answers.map((r) => r.status)).toEqual([200, 200]);
       expect([first, second]).toContainEqual(shape((await (await get(carol)).json()) as Cart));
     }
+  });
+});
+
+describe("POST /api/cart/join (at sign-in)", () => {
+  const join = (session: Session | null, json: unknown) =>
+    joinRoute.POST(makeRequest("/api/cart/join", { method: "POST", json, cookie: session?.cookie }), noParams());
+
+  it("joins the browser's cart into the account's, the larger quantity winning, and leaves nothing out without a word", async () => {
+    const carol = await signUp({ name: "Carol Join" });
+    const file = await createProduct({ name: "Join File", priceCents: 600, stock: 40 });
+    const clamp = await createProduct({ name: "Join Clamp", priceCents: 1200, stock: 20, minOrderQuantity: 2 });
+    const level = await createProduct({ name: "Join Level", priceCents: 3000, stock: 10 });
+    const gouge = await createProduct({ name: "Join Gouge", priceCents: 1800, stock: 10 });
+    expect((await put(carol, { items: [{ productId: file.id, quantity: 5 }, { productId: clamp.id, quantity: 4 }] })).status).toBe(200);
+    // Since the account's cart was saved: the clamp's stock fell to 3, and the gouge left the catalog.
+    const db = await getDb();
+    await db.update(product).set({ stock: 3 }).where(eq(product.id, clamp.id));
+    await db.update(product).set({ deletedAt: new Date() }).where(eq(product.id, gouge.id));
+    invalidateCatalog();
+
+    const joined = await join(carol, {
+      items: [
+        { productId: file.id, quantity: 2 },
+        { productId: level.id, quantity: 1 },
+        { productId: gouge.id, quantity: 1 },
+        { productId: "prd_no_such_tool", quantity: 1 },
+      ],
+    });
+    expect(joined.status).toBe(200);
+    const cart = (await joined.json()) as Cart;
+    // The account's order first, then the browser's new lines; the clamp keeps 4 for the cart page to mark.
+    expect(cart.items.map((line) => [line.name, line.quantity])).toEqual([
+      ["Join File", 5],
+      ["Join Clamp", 4],
+      ["Join Level", 1],
+    ]);
+    expect(cart.noLongerOnSale).toEqual([{ productId: gouge.id, name: "Join Gouge" }]);
+    expect(((await (await get(carol)).json()) as Cart).items).toHaveLength(3);
+  });
+
+  it("answers 401 signed out and 422 to a list that is not a cart", async () => {
+    expect((await join(null, { items: [] })).status).toBe(401);
+    const twice = await join(alice, { items: [{ productId: "prd_a", quantity: 1 }, { productId: "prd_a", quantity: 2 }] });
+    expect(twice.status).toBe(422);
+    expect(((await twice.json()) as ErrorBody).error.message).toBe("This product is already in the cart");
   });
 });

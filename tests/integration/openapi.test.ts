@@ -12,6 +12,7 @@ import * as emailLinkSignIn from "@/app/api/account/email-link/sign-in/route";
 import * as passwordReset from "@/app/api/account/password-reset/route";
 import * as passwordResetConfirm from "@/app/api/account/password-reset/confirm/route";
 import * as cart from "@/app/api/cart/route";
+import * as cartJoin from "@/app/api/cart/join/route";
 import * as contact from "@/app/api/contact/route";
 import * as health from "@/app/api/health/route";
 import * as me from "@/app/api/me/route";
@@ -514,6 +515,7 @@ describe("cart and payment: real answers match the document", () => {
     await markDeletedForTest(saw.id);
     expect(await expectDocumented("GET", "/api/cart", await get())).toMatchObject({ totalCents: 1798, noLongerOnSale: [{ productId: saw.id, name: "Spec Saw" }] });
     await expectDocumented("PUT", "/api/cart", await put({ items: [{ productId: pliers.id, quantity: 31 }] }));
+    await expectDocumented("POST", "/api/cart/join", await cartJoin.POST(makeRequest("/api/cart/join", { method: "POST", json: { items: [{ productId: pliers.id, quantity: 3 }] }, cookie: shopper.cookie }), noParams()));
     await expectDocumented("GET", "/api/cart", await cart.GET(makeRequest("/api/cart"), noParams()));
   });
 
