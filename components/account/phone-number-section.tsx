@@ -1,10 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { postJson } from "@/components/auth/auth-request";
-import { Button } from "@/components/ui/button";
+import { Button, deleteButtonTone } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormStatus } from "@/components/ui/form-status";
 import { sendJson } from "@/components/ui/send-json";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -17,8 +18,8 @@ import { useFocusFirstError } from "@/components/ui/use-focus-first-error";
 const submitClass = "self-start rounded-md bg-brand px-5 py-2.5 font-semibold text-white";
 
 /**
- * The number the account signs in with by text message: add it with a texted code, or remove it.
- * Adding one is a new way into the account: like a new email address, it needs a recent sign-in.
+ * The number the account signs in with by text message: add or change it with a texted code, or remove
+ * it. Adding one is a new way into the account: like a new email address, it needs a recent sign-in.
  */
 export function PhoneNumberSection({ phoneNumber, recentSignIn }: { phoneNumber: string | null; recentSignIn: boolean }) {
   const router = useRouter();
@@ -29,7 +30,38 @@ export function PhoneNumberSection({ phoneNumber, recentSignIn }: { phoneNumber:
   const [errors, setErrors] = useState<{ phoneNumber?: string; code?: string }>({});
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [confirmingRemove, setConfirmingRemove] = useState(false);
+  const changeButton = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  // Set by Cancel and a saved change: the Change number button is back only after the render that leaves editing.
+  const focusChangeButton = useRef(false);
   useFocusFirstError(errors, { phoneNumber: "phone-number", code: "phone-code" });
+
+  // The button pressed is gone either way: focus moves to where the person goes on from.
+  useEffect(() => {
+    if (editing) {
+      (document.getElementById("phone-number") ?? cancelRef.current)?.focus();
+      return;
+    }
+    if (!focusChangeButton.current) return;
+    focusChangeButton.current = false;
+    changeButton.current?.focus();
+  }, [editing]);
+
+  function resetForm() {
+    setNumber("");
+    setSentTo(null);
+    setCode("");
+    setErrors({});
+    setError(null);
+  }
+
+  /** Back to the number the account has, with nothing of the abandoned change left over. */
+  function cancelChange() {
+    resetForm();
+    setEditing(false);
+    focusChangeButton.current = true;
+  }
 
   async function sendCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -69,13 +101,16 @@ export function PhoneNumberSection({ phoneNumber, recentSignIn }: { phoneNumber:
       else setError(result.message || "The number could not be added. Try again.");
       return;
     }
-    toast.success("Phone number added");
+    toast.success(editing ? "Phone number changed" : "Phone number added");
+    focusChangeButton.current = editing;
     setEditing(false);
-    setSentTo(null);
+    resetForm();
     router.refresh();
   }
 
   async function remove() {
+    setConfirmingRemove(false);
+    setError(null);
     setPending(true);
     const result = await sendJson("/api/me/phone", "DELETE", undefined, "The number could not be removed. Try again.");
     setPending(false);
@@ -88,6 +123,13 @@ export function PhoneNumberSection({ phoneNumber, recentSignIn }: { phoneNumber:
   }
 
   const adding = editing || !phoneNumber;
+  // Only a number already on the account can be gone back to.
+  const cancelButton =
+    editing && phoneNumber ? (
+      <Button ref={cancelRef} variant="secondary" onClick={cancelChange} disabled={pending}>
+        Cancel
+      </Button>
+    ) : null;
   return (
     <SecuritySection id="phone" title="Sign-in phone number">
       <FormStatus id="phone-status" message={error} />
@@ -97,20 +139,38 @@ export function PhoneNumberSection({ phoneNumber, recentSignIn }: { phoneNumber:
             You can sign in with a code texted to <strong data-testid="account-phone">{phoneNumber}</strong>.
           </p>
           <div className="flex flex-wrap gap-3">
-            <Button variant="secondary" onClick={() => setEditing(true)} disabled={pending}>
+            <Button ref={changeButton} variant="secondary" onClick={() => setEditing(true)} disabled={pending}>
               Change number
             </Button>
-            <Button variant="secondary" onClick={() => void remove()} disabled={pending}>
-              Remove number
+            {/* aria-disabled, not disabled: focus comes back to this button when the dialog closes. */}
+            <Button
+              variant="secondary"
+              onClick={() => !pending && setConfirmingRemove(true)}
+              aria-disabled={pending || undefined}
+              className={`${deleteButtonTone} aria-disabled:opacity-60`}
+            >
+              {pending ? "Removing…" : "Remove number"}
             </Button>
           </div>
         </div>
       ) : !recentSignIn ? (
         <div className="flex flex-col gap-3">
-          <p className="text-slate-700">
-            Add a mobile number to sign in with a code sent by text message. For your safety, adding one needs a recent sign-in.
-          </p>
-          <SignInAgainButton />
+          {phoneNumber ? (
+            <>
+              <p className="text-slate-700">
+                You can sign in with a code texted to <strong data-testid="account-phone">{phoneNumber}</strong>.
+              </p>
+              <p className="text-slate-700">For your safety, changing your mobile number needs a recent sign-in.</p>
+            </>
+          ) : (
+            <p className="text-slate-700">
+              Add a mobile number to sign in with a code sent by text message. For your safety, adding one needs a recent sign-in.
+            </p>
+          )}
+          <div className="flex flex-wrap gap-3">
+            <SignInAgainButton />
+            {cancelButton}
+          </div>
         </div>
       ) : sentTo ? (
         <form method="post" onSubmit={confirm} noValidate aria-describedby="phone-status" className="flex flex-col gap-4">
@@ -126,13 +186,22 @@ export function PhoneNumberSection({ phoneNumber, recentSignIn }: { phoneNumber:
             onChange={(event) => setCode(event.target.value)}
             error={errors.code}
           />
-          <SubmitButton pending={pending} pendingLabel="Checking…" className={submitClass}>
-            Add number
-          </SubmitButton>
+          <div className="flex flex-wrap gap-3">
+            <SubmitButton pending={pending} pendingLabel="Checking…" className={submitClass}>
+              {phoneNumber ? "Save new number" : "Add number"}
+            </SubmitButton>
+            {cancelButton}
+          </div>
         </form>
       ) : (
         <form method="post" onSubmit={sendCode} noValidate aria-describedby="phone-status" className="flex flex-col gap-4">
-          <p className="text-slate-700">Add a mobile number to sign in with a code sent by text message instead of your password.</p>
+          {phoneNumber ? (
+            <p className="text-slate-700">
+              Change your mobile number: we text a code to the new one. Until you enter it, you keep signing in with {phoneNumber}.
+            </p>
+          ) : (
+            <p className="text-slate-700">Add a mobile number to sign in with a code sent by text message instead of your password.</p>
+          )}
           <TextField
             id="phone-number"
             label="Mobile number"
@@ -143,11 +212,29 @@ export function PhoneNumberSection({ phoneNumber, recentSignIn }: { phoneNumber:
             onChange={(event) => setNumber(event.target.value)}
             error={errors.phoneNumber}
           />
-          <SubmitButton pending={pending} pendingLabel="Sending…" className={submitClass}>
-            Text me a code
-          </SubmitButton>
+          <div className="flex flex-wrap gap-3">
+            <SubmitButton pending={pending} pendingLabel="Sending…" className={submitClass}>
+              Text me a code
+            </SubmitButton>
+            {cancelButton}
+          </div>
         </form>
       )}
+      {phoneNumber ? (
+        <ConfirmDialog
+          open={confirmingRemove}
+          onConfirm={() => void remove()}
+          onCancel={() => {
+            setConfirmingRemove(false);
+            toast("Number kept");
+          }}
+          title="Remove your sign-in number?"
+          message={`Codes texted to ${phoneNumber} will no longer sign you in. You can add a number again at any time.`}
+          confirmLabel="Remove number"
+          cancelLabel="Keep number"
+          tone="danger"
+        />
+      ) : null}
     </SecuritySection>
   );
 }

@@ -5,7 +5,8 @@ import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { postJson, type AuthResult } from "@/components/auth/auth-request";
 import { secondFactorMessage } from "@/components/auth/sign-in-messages";
-import { Button } from "@/components/ui/button";
+import { Button, deleteButtonTone } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormStatus } from "@/components/ui/form-status";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
@@ -76,6 +77,7 @@ export function TwoFactorSection({ enabled, needsPassword, recentSignIn, recentM
   // An empty password is the field's own error, marked on it and read with it.
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const [pending, setPending] = useState<string | null>(null);
+  const [confirmingOff, setConfirmingOff] = useState(false);
   const passwordBody = needsPassword ? { password } : {};
   const updatePassword = (value: string) => {
     setPassword(value);
@@ -132,8 +134,14 @@ export function TwoFactorSection({ enabled, needsPassword, recentSignIn, recentM
     }
   }
 
+  /** The password is checked first: the dialog should not ask about a change that would be refused. */
+  function askToTurnOff() {
+    if (pending !== null || passwordMissing()) return;
+    setConfirmingOff(true);
+  }
+
   async function turnOff() {
-    if (passwordMissing()) return;
+    setConfirmingOff(false);
     const result = await run("off", "/api/auth/two-factor/disable", passwordBody);
     if (result.ok) {
       setPassword("");
@@ -193,10 +201,29 @@ export function TwoFactorSection({ enabled, needsPassword, recentSignIn, recentM
                 <Button variant="secondary" onClick={() => void newCodes()} disabled={pending !== null}>
                   {pending === "codes" ? "Making new codes…" : "New backup codes"}
                 </Button>
-                <Button variant="secondary" onClick={() => void turnOff()} disabled={pending !== null}>
+                {/* aria-disabled, not disabled: focus comes back to this button when the dialog closes. */}
+                <Button
+                  variant="secondary"
+                  onClick={askToTurnOff}
+                  aria-disabled={pending !== null || undefined}
+                  className={`${deleteButtonTone} aria-disabled:opacity-60`}
+                >
                   {pending === "off" ? "Turning off…" : "Turn off two-factor authentication"}
                 </Button>
               </div>
+              <ConfirmDialog
+                open={confirmingOff}
+                onConfirm={() => void turnOff()}
+                onCancel={() => {
+                  setConfirmingOff(false);
+                  toast("Two-factor authentication stays on");
+                }}
+                title="Turn off two-factor authentication?"
+                message="Signing in will no longer ask for a code from your authenticator app or a backup code. You can turn it on again at any time."
+                confirmLabel="Turn off two-factor authentication"
+                cancelLabel="Keep two-factor on"
+                tone="danger"
+              />
             </>
           )}
         </div>

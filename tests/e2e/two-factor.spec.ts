@@ -24,7 +24,7 @@ async function signInWithPassword(page: Page, email: string): Promise<void> {
   await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
 }
 
-test("a customer turns on two-factor authentication, then signs in with an app code and with a backup code", async ({ page }) => {
+test("a customer turns on two-factor authentication, signs in with an app code and with a backup code, then turns it off after confirming", async ({ page }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail("totp");
   await registerThroughPage(page, "Tess Totp", email);
@@ -71,4 +71,38 @@ test("a customer turns on two-factor authentication, then signs in with an app c
   await page.getByLabel("Backup code").fill(backupCodes[1] ?? "");
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByText("Signed in successfully")).toBeVisible();
+
+  // Turning it off asks for the password first, then for a confirmation; keeping it changes nothing.
+  await page.goto("/account/security");
+  const section = page.getByRole("region", { name: "Two-factor authentication" });
+  const turnOff = section.getByRole("button", { name: "Turn off two-factor authentication" });
+  const dialog = page.getByRole("dialog", { name: "Turn off two-factor authentication?" });
+  await turnOff.click();
+  await expect(page.getByText("Enter your password to confirm it is you")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await page.getByLabel("Your password").fill(PASSWORD);
+  await turnOff.click();
+  await expect(dialog).toContainText("Signing in will no longer ask for a code");
+  await expectNoAxeViolations(page);
+  await dialog.getByRole("button", { name: "Keep two-factor on" }).click();
+  await expect(page.getByText("Two-factor authentication stays on")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(turnOff).toBeFocused();
+  await page.reload();
+  await expect(section.getByText("On.", { exact: true })).toBeVisible();
+
+  await page.getByLabel("Your password").fill(PASSWORD);
+  await turnOff.click();
+  await dialog.getByRole("button", { name: "Turn off two-factor authentication" }).click();
+  await expect(page.getByText("Two-factor authentication is off")).toBeVisible();
+  await expect(section.getByText("Off.", { exact: true })).toBeVisible();
+
+  // The password alone signs in again.
+  await page.context().clearCookies();
+  await page.goto("/login?next=/dashboard/myorders");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByText("Signed in successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/myorders$/);
 });
