@@ -1,4 +1,4 @@
-import { phoneSchema } from "./orders";
+import { phoneSchema, quantityHint } from "./orders";
 
 describe("phoneSchema", () => {
   it("takes a number of 7 to 20 digits, however it is spaced or bracketed", () => {
@@ -19,5 +19,18 @@ describe("phoneSchema", () => {
       expect(parsed.success).toBe(false);
       expect(parsed.error?.issues[0]?.message).toBe("Enter a contact number of 7 to 20 digits, e.g. +1 555 010 0199");
     }
+  });
+});
+
+describe("quantityHint", () => {
+  it("gives the range a product can be ordered in, with thousands separated", () => {
+    expect(quantityHint(6, 1_200)).toBe("Between 6 and 1,200 units");
+    expect(quantityHint(1, 2)).toBe("Between 1 and 2 units");
+  });
+
+  it("says Exactly when the minimum order is all the stock, never \"Between 5 and 5\"", () => {
+    expect(quantityHint(5, 5)).toBe("Exactly 5 units");
+    expect(quantityHint(1, 1)).toBe("Exactly 1 unit");
+    expect(quantityHint(2_500, 2_500)).toBe("Exactly 2,500 units");
   });
 });

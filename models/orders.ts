@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_UNITS } from "./catalog-limits";
 import { pageQuerySchema, type PageQuery } from "./paging";
 import { optionalTextField, textField } from "./text";
-import { countOf, formatCount } from "./count";
+import { countOf } from "./count";
 
 export const phoneSchema = z
   .string({ error: "Enter your contact number" })
@@ -118,10 +118,7 @@ export const idempotencyKeySchema = z
   .trim()
   .regex(/^[\x21-\x7e]{1,255}$/, "The Idempotency-Key header must be 1 to 255 printable characters");
 
-export function quantityMessage(min: number, stock: number): string {
-  if (min === stock) return `Order exactly ${countOf(min, "unit", "units")}`;
-  return `Order between ${formatCount(min)} and ${formatCount(stock)} units`;
-}
+export { OUT_OF_STOCK, quantityHint, quantityMessage } from "./quantity";
 
 /** "Only 1 unit is left", "Only 8 units are left": what a refused quantity is told first. */
 export function unitsLeftMessage(left: number): string {

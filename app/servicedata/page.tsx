@@ -52,7 +52,7 @@ export default async function CatalogPage({ searchParams }: CatalogPageProps) {
       <header className="mb-8">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">All tools</h1>
         <p className="mt-2 max-w-2xl text-slate-600">
-          Forged, machined and finished in our own workshop. Search the range, sort it, and order by the box.
+          Forged, machined and finished in our own workshop. Search the range, sort it, and order by the unit.
         </p>
       </header>
       {/* No <Suspense> around it: the page renders per request, so the URL's query is known on the

@@ -10,7 +10,7 @@ export function DeleteAccountSection({ actor }: SecuritySectionProps) {
       id="delete-account"
       title="Delete account"
       tone="danger"
-      description="Your profile, photo, review and sign-in details are erased. Orders stay in the shop's books without your name, email or phone number. While a paid order waits to ship, we keep the account so we can deliver it."
+      description="Your profile, photo, reviews and sign-in details are erased. Orders stay in the shop's books without your name, email or phone number. While a paid order waits to ship, we keep the account so we can deliver it."
     >
       {isRecentSignIn(actor) ? (
         <DeleteAccountButton />

@@ -8,7 +8,7 @@ import { FormStatus } from "@/components/ui/form-status";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
 import { useImagePreview } from "@/components/ui/use-image-preview";
-import { registerFieldsSchema } from "@/models/accounts";
+import { PHOTO_REQUIRED, registerFieldsSchema } from "@/models/accounts";
 import { AuthAlternatives } from "./auth-alternatives";
 import { OrDivider, primaryButtonClass } from "./auth-card";
 import { NETWORK_ERROR, readErrorMessage, TOO_MANY_ATTEMPTS } from "./error-body";
@@ -16,14 +16,17 @@ import { ProviderButtons, type ProviderOption } from "./provider-buttons";
 import { useSignedIn } from "./use-signed-in";
 import { fileInputClass } from "@/components/ui/file-input";
 
-const PHOTO_REQUIRED = "Add a profile photo";
+// The server's limit (lib/storage/images.ts, server-only) and message, as on /profile's photo picker.
+const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+const PHOTO_TOO_LARGE = "Images must be 5 MB or smaller.";
 
 // The server checks the photo again (type, size, decodability); this only catches the obvious at once.
 const registerFormSchema = registerFieldsSchema.extend({
   photo: z
     .custom<FileList | undefined>()
     .refine((files) => files !== undefined && files.length > 0, PHOTO_REQUIRED)
-    .refine((files) => !files?.[0] || files[0].type.startsWith("image/"), "Choose an image file"),
+    .refine((files) => !files?.[0] || files[0].type.startsWith("image/"), "Choose an image file")
+    .refine((files) => !files?.[0] || files[0].size <= MAX_PHOTO_BYTES, PHOTO_TOO_LARGE),
 });
 
 type RegisterFormValues = z.input<typeof registerFormSchema>;

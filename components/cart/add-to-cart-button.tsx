@@ -3,7 +3,10 @@
 import { useState } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import { notify } from "@/components/ui/notify";
+import { countOf } from "@/models/count";
 import { addToCart } from "./cart-store";
+
+const units = (count: number) => countOf(count, "unit", "units");
 
 type AddToCartButtonProps = {
   productId: string;
@@ -29,10 +32,10 @@ export function AddToCartButton({ productId, productName, minOrderQuantity, stoc
     setPending(true);
     const outcome = await addToCart({ productId, minOrderQuantity, stock, quantity });
     setPending(false);
-    if (outcome.kind === "full") notify.error(`All ${stock} units of ${productName} are already in your cart.`);
+    if (outcome.kind === "full") notify.error(`All ${units(stock)} of ${productName} ${stock === 1 ? "is" : "are"} already in your cart.`);
     else if (outcome.kind === "refused") notify.error(`${productName} was not added to your cart. ${outcome.message}`);
-    else if (outcome.kind === "added") notify.success(`${productName} added to your cart`);
-    else notify.success(`${outcome.quantity} more ${productName} in your cart`);
+    else if (outcome.kind === "added") notify.success(`${units(outcome.quantity)} of ${productName} added to your cart`);
+    else notify.success(`${countOf(outcome.quantity, "more unit", "more units")} of ${productName} in your cart`);
   }
 
   return (

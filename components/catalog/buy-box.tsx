@@ -9,6 +9,8 @@ import { letGoOnWheel } from "@/components/ui/wheel";
 import { formatMoney } from "@/lib/money/format";
 import type { StockState } from "@/models/catalog";
 import { formatCount } from "@/models/count";
+// Not from @/models/orders, which would bring zod into the product page (ADR 038).
+import { quantityHint } from "@/models/quantity";
 
 type BuyBoxProps = {
   productId: string;
@@ -131,7 +133,7 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
           </button>
         </div>
         <p id={`${inputId}-hint`} className="text-sm text-slate-600">
-          Between {formatCount(minOrderQuantity)} and {formatCount(stock)} units · {formatMoney(priceCents * chosen, currency)} in all
+          {quantityHint(minOrderQuantity, stock)} · {formatMoney(priceCents * chosen, currency)} in all
         </p>
         <p id={`${inputId}-adjusted`} role="status" className={adjusted ? "text-sm font-medium text-amber-800" : "sr-only"}>
           {adjusted ?? ""}

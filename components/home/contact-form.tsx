@@ -4,6 +4,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { notify } from "@/components/ui/notify";
 import { errorFields, errorMessage, NETWORK_ERROR_MESSAGE, readJson } from "@/components/ui/api-response";
 import { buttonClasses } from "@/components/ui/button";
+import { loadOnce } from "@/components/ui/load-once";
 import { SubmitButton } from "@/components/ui/submit-button";
 
 type FieldName = "name" | "email" | "company" | "country" | "message";
@@ -18,7 +19,20 @@ const fields: { name: FieldName; label: string; autoComplete: string; type?: str
 ];
 
 const EMPTY: Values = { name: "", email: "", company: "", country: "", message: "" };
-const REQUIRED = "This field is required.";
+const FILL_EVERY_FIELD = "Please fill in every field";
+
+// The server's contactSchema (its messages, its email rule) comes with zod: loaded when the form is
+// first used, not with the home page, whose first load is budgeted (ADR 038).
+const messageModels = loadOnce(() => import("@/models/messages"));
+const preloadModels = () => {
+  messageModels().catch(() => {
+    // The submit that needs them reports the failure.
+  });
+};
+
+function isFieldName(key: unknown): key is FieldName {
+  return fields.some((field) => field.name === key);
+}
 
 const INPUT_CLASS =
   "mt-1 block w-full rounded-md border border-slate-500 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700";
@@ -36,15 +50,31 @@ export function ContactForm() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const empty = fields.map((f) => f.name).filter((name) => values[name].trim() === "");
-    if (empty.length > 0) {
-      setErrors(Object.fromEntries(empty.map((name) => [name, REQUIRED])));
-      notify.error("Please fill in every field");
-      if (empty[0]) focusField(empty[0]);
+    setPending(true);
+    const models = await messageModels().catch(() => null);
+    if (!models) {
+      setPending(false);
+      notify.error(NETWORK_ERROR_MESSAGE);
+      return;
+    }
+    const parsed = models.contactSchema.safeParse(values);
+    if (!parsed.success) {
+      const found: Partial<Record<FieldName, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const [key] = issue.path;
+        if (isFieldName(key)) found[key] ??= issue.message;
+      }
+      setPending(false);
+      setErrors(found);
+      const first = fields.find((f) => found[f.name]);
+      // An empty field gets the shop's toast (PRODUCT.md §6); otherwise the first field's own message,
+      // as the server's answer would word it.
+      const anyEmpty = fields.some((f) => values[f.name].trim() === "");
+      notify.error(anyEmpty ? FILL_EVERY_FIELD : ((first && found[first.name]) ?? FILL_EVERY_FIELD));
+      if (first) focusField(first.name);
       return;
     }
 
-    setPending(true);
     setErrors({});
     try {
       const response = await fetch("/api/contact", {
@@ -82,7 +112,7 @@ export function ContactForm() {
   return (
     // Every field is checked on submit (toast + marked fields) and again on the server; noValidate keeps
     // the browser's own bubbles from pre-empting both.
-    <form method="post" ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
+    <form method="post" ref={formRef} noValidate onSubmit={onSubmit} onFocus={preloadModels} className="grid gap-5 sm:grid-cols-2">
       {fields.map((field) => {
         const id = `${baseId}-${field.name}`;
         const error = errors[field.name];

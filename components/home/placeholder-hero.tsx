@@ -10,7 +10,7 @@ export function PlaceholderHero() {
         </h2>
         <p className="mt-6 text-lg leading-8 text-slate-700">
           Behind every ToolForge tool is a small team of smiths, grinders and testers who still check each hammer
-          face and chisel edge by hand. Open an account to order by the box, follow your orders and, if you like
+          face and chisel edge by hand. Open an account to order by the unit, follow your orders and, if you like
           the sound of the forge, ask us about working with us.
         </p>
         <ButtonLink href="/register" size="lg" className="mt-8">

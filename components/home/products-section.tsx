@@ -14,7 +14,7 @@ export function ProductsSection({ products }: { products: Product[] }) {
               Our Tools
             </h2>
             <p className="mt-3 max-w-2xl text-slate-600">
-              Our latest tools, ordered by the box straight from the factory. Every tool lists its stock and
+              Our latest tools, ordered by the unit straight from the factory. Every tool lists its stock and
               minimum order.
             </p>
           </div>

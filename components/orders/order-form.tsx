@@ -14,8 +14,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
 import { useFieldValue } from "@/components/ui/use-field-value";
 import { formatMoney } from "@/lib/money/format";
-import { formatCount } from "@/models/count";
-import { phoneSchema, quantityMessage, shippingAddressSchema, type ShippingAddress } from "@/models/orders";
+import { phoneSchema, quantityHint, quantityMessage, shippingAddressSchema, type ShippingAddress } from "@/models/orders";
 import { AddressFields } from "./address-fields";
 
 type OrderFormProps = {
@@ -160,7 +159,7 @@ export function OrderForm({ productId, productName, email, unitPriceCents, shipp
         max={stock}
         step={1}
         placeholder={`Minimum Order ${minOrderQuantity}`}
-        hint={`Between ${formatCount(minOrderQuantity)} and ${formatCount(stock)} units.`}
+        hint={`${quantityHint(minOrderQuantity, stock)}.`}
         error={errors.quantity?.message}
         defaultValue={defaultQuantity}
         {...register("quantity", { valueAsNumber: true })}

@@ -13,6 +13,7 @@ import { sendJson } from "@/components/ui/send-json";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useFieldValue } from "@/components/ui/use-field-value";
 import type { z } from "zod";
+import { countOf } from "@/models/count";
 import { reviewInputSchema, type MyReviewView, type ReviewInput } from "@/models/reviews";
 import { RatingInput } from "./rating-input";
 import { ReviewCard } from "./review-card";
@@ -32,8 +33,8 @@ type ReviewFormProps = {
 
 /** Screen readers hear the count only near the limit, not on every keystroke. */
 function limitAnnouncement(length: number): string {
-  if (length > MAX_TEXT) return `${length - MAX_TEXT} characters over the limit`;
-  if (length >= MAX_TEXT - 50) return `${MAX_TEXT - length} characters left`;
+  if (length > MAX_TEXT) return `${countOf(length - MAX_TEXT, "character", "characters")} over the limit`;
+  if (length >= MAX_TEXT - 50) return `${countOf(MAX_TEXT - length, "character", "characters")} left`;
   return "";
 }
 

@@ -15,7 +15,7 @@ import { isShowableImage } from "@/lib/storage";
 import { MAX_UNITS, productIdSchema, type DeletedProduct, type Product, type ProductInput, type ProductList, type ProductPatch, type ProductQuery } from "@/models/catalog";
 import { MAX_PAYMENT_CENTS } from "@/models/catalog-limits";
 import { countOf, formatCount } from "@/models/count";
-import { quantityMessage, unitsLeftMessage } from "@/models/orders";
+import { OUT_OF_STOCK, quantityMessage, unitsLeftMessage } from "@/models/orders";
 import type { Page, PageQuery } from "@/models/paging";
 import { product } from "@/models/schema";
 
@@ -415,7 +415,7 @@ export async function reserveStock(tx: Tx, lines: StockRequest[], fieldOf: (inde
   const ordered = [...found].sort((a, b) => (a.item.id < b.item.id ? -1 : a.item.id > b.item.id ? 1 : 0));
   for (const { line, item, index } of ordered) {
     if (item.stock < item.minOrderQuantity) {
-      throw new AppError("conflict", named(item.name, "This tool is out of stock at the moment."), { [fieldOf(index)]: "Out of stock" });
+      throw new AppError("conflict", named(item.name, "This tool is out of stock at the moment."), { [fieldOf(index)]: OUT_OF_STOCK });
     }
     if (line.quantity > item.stock) {
       const message = quantityMessage(item.minOrderQuantity, item.stock);
@@ -429,11 +429,12 @@ export async function reserveStock(tx: Tx, lines: StockRequest[], fieldOf: (inde
     if (!taken) {
       const [now] = await tx.select({ stock: product.stock }).from(product).where(eq(product.id, item.id));
       const left = now?.stock ?? 0;
-      const message =
-        left < item.minOrderQuantity
-          ? "Someone else just bought the last units: this tool is out of stock."
-          : `${unitsLeftMessage(left)}. ${quantityMessage(item.minOrderQuantity, left)}.`;
-      throw new AppError("conflict", named(item.name, message), { [fieldOf(index)]: quantityMessage(item.minOrderQuantity, left) });
+      // Fewer left than the minimum: no quantity would do ("Order between 10 and 4 units" said otherwise).
+      if (left < item.minOrderQuantity) {
+        throw new AppError("conflict", named(item.name, "Someone else just bought the last units: this tool is out of stock."), { [fieldOf(index)]: OUT_OF_STOCK });
+      }
+      const message = quantityMessage(item.minOrderQuantity, left);
+      throw new AppError("conflict", named(item.name, `${unitsLeftMessage(left)}. ${message}.`), { [fieldOf(index)]: message });
     }
   }
   return found.map(({ line, item }) => ({

@@ -11,10 +11,15 @@ export async function productWithMinimum(page: Page): Promise<CartProduct> {
   return product;
 }
 
-/** Adds a tool from its page, into an empty cart. */
+/** "1 unit", "12 units", "1,200 units": how the cart's messages count units. */
+export function unitsText(count: number): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? "unit" : "units"}`;
+}
+
+/** Adds a tool from its page, into an empty cart: the page's quantity starts at the minimum order. */
 export async function addFromProductPage(page: Page, product: CartProduct): Promise<void> {
   await page.goto(`/products/${product.id}`);
   await page.getByRole("button", { name: `Add to cart: ${product.name}` }).click();
-  await expect(page.getByText(`${product.name} added to your cart`)).toBeVisible();
+  await expect(page.getByText(`${unitsText(product.minOrderQuantity)} of ${product.name} added to your cart`)).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveText("1");
 }

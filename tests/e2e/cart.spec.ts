@@ -11,14 +11,15 @@ test("a second Add to cart says how many units it added", async ({ page }) => {
 
   // The product page adds the quantity chosen there: its minimum unless the customer changes it.
   await page.getByRole("button", { name: `Add to cart: ${product.name}` }).click();
-  await expect(page.getByText(`${product.minOrderQuantity} more ${product.name} in your cart`)).toBeVisible();
+  // productWithMinimum has a minimum of 2 or more: "units".
+  await expect(page.getByText(`${product.minOrderQuantity.toLocaleString("en-US")} more units of ${product.name} in your cart`)).toBeVisible();
   await page.goto("/cart");
   await expect(page.getByLabel(`Quantity of ${product.name}`)).toHaveValue(String(product.minOrderQuantity * 2));
 
   // A product card adds one unit at a time.
   await page.goto(`/servicedata?q=${encodeURIComponent(product.name)}`);
   await page.getByRole("button", { name: `Add to cart: ${product.name}` }).first().click();
-  await expect(page.getByText(`1 more ${product.name} in your cart`)).toBeVisible();
+  await expect(page.getByText(`1 more unit of ${product.name} in your cart`)).toBeVisible();
   await page.goto("/cart");
   await expect(page.getByLabel(`Quantity of ${product.name}`)).toHaveValue(String(product.minOrderQuantity * 2 + 1));
 });
@@ -38,7 +39,7 @@ test("an Add to cart pressed before the account's cart has arrived adds to it, a
   await add.click();
   // The click waits for the account's cart instead of starting an empty one in the browser.
   await expect(add).toHaveAttribute("aria-disabled", "true");
-  await expect(page.getByText(`1 more ${product.name} in your cart`)).toBeVisible();
+  await expect(page.getByText(`1 more unit of ${product.name} in your cart`)).toBeVisible();
 
   await page.goto("/cart");
   await expect(page.getByText("Loading your cart…")).toBeVisible();
