@@ -205,9 +205,10 @@ export async function dismissNoLongerOnSale(): Promise<void> {
 }
 
 /**
- * At sign-in: the account's cart and the browser's are joined (the larger quantity of a product wins),
- * saved on the account, and the browser's copy is dropped. Lines the server refuses (gone, or no
- * longer orderable in that quantity) are left out. At sign-out the cart is the browser's again.
+ * At sign-in: the account's cart and the browser's are joined on the server (the larger quantity of
+ * a product wins) and the browser's copy is dropped. Nothing is left out without a word: a product
+ * off sale is named, a quantity that no longer fits is kept for the cart page to mark. At sign-out
+ * the cart is the browser's again.
  */
 export function joinAccountCart(signedIn: boolean): Promise<void> {
   const joined = join(signedIn)
@@ -223,10 +224,12 @@ export function joinAccountCart(signedIn: boolean): Promise<void> {
   return joined;
 }
 
-/** The account's cart and the products it held that are no longer on sale, or null when it could not be read. */
-async function readAccountCart(): Promise<{ lines: CartEntry[]; noLongerOnSale: OffSale[] } | null> {
+type AccountCart = { lines: CartEntry[]; noLongerOnSale: OffSale[] };
+
+/** The cart an answer of /api/cart or /api/cart/join holds, or null when there is none to read. */
+async function accountCartFrom(request: Promise<Response>): Promise<AccountCart | null> {
   try {
-    const response = await fetch("/api/cart", { credentials: "same-origin", headers: { accept: "application/json" }, cache: "no-store" });
+    const response = await request;
     if (!response.ok) return null;
     const body = (await response.json()) as { items: { productId: string; quantity: number }[]; noLongerOnSale?: OffSale[] };
     return {
@@ -236,6 +239,27 @@ async function readAccountCart(): Promise<{ lines: CartEntry[]; noLongerOnSale: 
   } catch {
     return null;
   }
+}
+
+/** The account's cart and the products it held that are no longer on sale, or null when it could not be read. */
+function readAccountCart(): Promise<AccountCart | null> {
+  return accountCartFrom(fetch("/api/cart", { credentials: "same-origin", headers: { accept: "application/json" }, cache: "no-store" }));
+}
+
+/**
+ * The browser's lines joined into the account's cart on the server (POST /api/cart/join), which keeps
+ * what cannot be ordered as it is for the cart page to name or mark, and answers the joined cart.
+ */
+function joinIntoAccountCart(local: CartEntry[]): Promise<AccountCart | null> {
+  return accountCartFrom(
+    fetch("/api/cart/join", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ items: local }),
+      cache: "no-store",
+    }),
+  );
 }
 
 async function join(signedIn: boolean): Promise<void> {
@@ -248,37 +272,15 @@ async function join(signedIn: boolean): Promise<void> {
     return;
   }
   if (state.mode === "account") return;
-  const account = await readAccountCart();
+  const local = readLocal();
+  const account = local.length > 0 ? await joinIntoAccountCart(local) : await readAccountCart();
   if (!account) {
+    // Not joined (network, a busy server): the browser's copy stays, and the next page joins it again.
     state = { ...state, settled: true, unread: true };
     emit();
     return;
   }
-  const merged = [...account.lines];
-  for (const local of readLocal()) {
-    const index = merged.findIndex((line) => line.productId === local.productId);
-    if (index < 0) merged.push(local);
-    else merged[index] = { productId: local.productId, quantity: Math.max(local.quantity, merged[index]?.quantity ?? 0) };
-  }
-  let lines = merged.slice(0, 50);
-  // When the browser held lines too, the join's save below drops these from the account's cart; the
-  // notice stays for this page all the same.
-  state = { lines, mode: "account", error: null, settled: true, unread: false, noLongerOnSale: account.noLongerOnSale };
+  if (local.length > 0) writeLocal([]);
+  state = { lines: account.lines, mode: "account", error: null, settled: true, unread: false, noLongerOnSale: account.noLongerOnSale };
   emit();
-  if (readLocal().length > 0) {
-    for (let round = 0; round < 3; round += 1) {
-      const answer = await putAccountCart(lines);
-      if (answer.ok) {
-        // The browser's copy is dropped only once the account holds the joined cart: after a failed
-        // save (network, a busy server) it stays, and the next page joins it again.
-        writeLocal([]);
-        break;
-      }
-      const refused = new Set(Object.keys(answer.fields).map((key) => Number(key.split(".")[1])));
-      if (refused.size === 0) break;
-      lines = lines.filter((_, index) => !refused.has(index));
-      state = { ...state, lines };
-      emit();
-    }
-  }
 }

@@ -18,12 +18,12 @@ import { TextField } from "@/components/ui/text-field";
 import { formatMoney } from "@/lib/money/format";
 import { cartQuantityProblem } from "@/models/cart";
 import type { Product } from "@/models/catalog";
-import { phoneSchema, shippingAddressSchema, type ShippingAddress } from "@/models/orders";
+import { EMPTY_SHIPPING_ADDRESS, phoneSchema, shippingAddressSchema, type ShippingAddress } from "@/models/orders";
 import { clearCart } from "./cart-store";
+import { NoLongerOnSaleNote } from "./no-longer-on-sale-note";
 import { CART_NOT_LOADED, useCartDetails, type DetailedLine } from "./use-cart-details";
 
 const checkoutSchema = z.object({ phone: phoneSchema, shippingAddress: shippingAddressSchema });
-const EMPTY_ADDRESS: ShippingAddress = { name: "", line1: "", line2: "", city: "", region: "", postalCode: "", country: "" };
 
 type CheckoutFormProps = {
   email: string;
@@ -42,7 +42,7 @@ type Placed = { id: string; number: string; totalCents: number; currency: string
  */
 export function CheckoutForm({ email, shippingCents, hold, defaults }: CheckoutFormProps) {
   const router = useRouter();
-  const { lines, settled, loading, failed, mode, refresh } = useCartDetails();
+  const { lines, settled, loading, failed, mode, refresh, noLongerOnSale } = useCartDetails();
   // Checkout is for signed-in customers: a cart that settled as the browser's means the account's
   // could not be read (the session or /api/cart failed), not that it is empty.
   const unreadable = failed || (settled && mode !== "account");
@@ -57,13 +57,15 @@ export function CheckoutForm({ email, shippingCents, hold, defaults }: CheckoutF
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(checkoutSchema),
-    defaultValues: { phone: defaults?.phone ?? "", shippingAddress: defaults?.shippingAddress ?? EMPTY_ADDRESS },
+    defaultValues: { phone: defaults?.phone ?? "", shippingAddress: defaults?.shippingAddress ?? EMPTY_SHIPPING_ADDRESS },
   });
 
   const available = lines.flatMap((line) => (line.product ? [{ ...line, product: line.product }] : []));
   const currency = available[0]?.product.currency ?? "USD";
   const subtotal = available.reduce((sum, line) => sum + line.product.priceCents * line.quantity, 0);
   const problems = available.filter((line) => cartQuantityProblem(line.quantity, line.product.minOrderQuantity, line.product.stock) !== null);
+  // A product taken off sale after the cart was read: the order would leave it out, so the cart page says so first.
+  const gone = ready ? lines.filter((line) => !line.product) : [];
 
   async function post(body: unknown, key: string): Promise<Response> {
     return fetch("/api/orders", {
@@ -154,22 +156,24 @@ export function CheckoutForm({ email, shippingCents, hold, defaults }: CheckoutF
   }
 
   return (
+    <>
+    <NoLongerOnSaleNote products={noLongerOnSale} className="mt-6" />
     <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <form method="post" onSubmit={onSubmit} noValidate aria-describedby="checkout-status" className="flex flex-col gap-5">
         <FormStatus id="checkout-status" message={formError} />
         <TextField id="checkout-email" label="Email" type="email" value={email} readOnly className="read-only:bg-slate-100 read-only:text-slate-700" />
         <TextField id="checkout-phone" label="Contact Number" type="tel" autoComplete="tel" inputMode="tel" placeholder="+1 555 010 0199" error={errors.phone?.message} defaultValue={defaults?.phone} {...register("phone")} />
         <AddressFields idPrefix="checkout-address" field={(name) => register(`shippingAddress.${name}`)} errorOf={(name) => errors.shippingAddress?.[name]?.message} defaults={defaults?.shippingAddress} />
-        {problems.length > 0 ? (
+        {problems.length > 0 || gone.length > 0 ? (
           <p role="alert" className="text-red-700">
-            Some quantities are no longer available.{" "}
+            {gone.length > 0 ? "Some products are no longer on sale." : "Some quantities are no longer available."}{" "}
             <Link href="/cart" className="font-semibold underline">
               Fix them in your cart
             </Link>
             .
           </p>
         ) : null}
-        {unreadable || problems.length > 0 ? null : (
+        {unreadable || problems.length > 0 || gone.length > 0 ? null : (
           <SubmitButton pending={isSubmitting || !ready} pendingLabel={isSubmitting ? "Placing order…" : "Loading your cart…"} className={buttonClasses("primary", "lg", "w-full sm:w-auto")}>
             Place order and pay {formatMoney(subtotal + shippingCents, currency)}
           </SubmitButton>
@@ -197,6 +201,7 @@ export function CheckoutForm({ email, shippingCents, hold, defaults }: CheckoutF
         )}
       </section>
     </div>
+    </>
   );
 }
 

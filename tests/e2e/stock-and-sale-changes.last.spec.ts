@@ -1,7 +1,7 @@
 import { addFromProductPage, productWithMinimum, type CartProduct as Product } from "./cart-helpers";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { addProductThroughApi, E2E_ADDRESS, expectNoAxeViolations, fillAddress, registerThroughPage, signInAsAdmin } from "./helpers";
+import { addProductThroughApi, E2E_ADDRESS, expectNoAxeViolations, fillAddress, registerThroughPage, signInAsAdmin, signInThroughPage } from "./helpers";
 
 // Runs after every other spec file ("after-the-rest" in playwright.config.ts): each test adds a tool of
 // its own and takes it out of stock or off sale, which would otherwise change what the home page's
@@ -68,6 +68,45 @@ test("a product taken off sale after it went into a signed-in cart is named on t
   await page.reload();
   await expect(page.getByLabel(`Quantity of ${other.name}`)).toHaveValue(String(other.minOrderQuantity));
   await expect(page.getByText("no longer on sale")).toHaveCount(0);
+});
+
+test("signing in at checkout keeps what the browser's cart can no longer order, and says so instead of dropping it", async ({ page, browser, baseURL }) => {
+  const admin = await browser.newContext({ baseURL });
+  const adminPage = await admin.newPage();
+  await signInAsAdmin(adminPage, baseURL);
+  const origin = { origin: baseURL ?? "" };
+  const rasp = await addProductThroughApi(adminPage, baseURL, { name: "Joined Rasp", description: "A rasp for the sign-in join test.", priceCents: 1200, stock: 10, minOrderQuantity: 1 });
+  const clamp = await addProductThroughApi(adminPage, baseURL, { name: "Joined Clamp", description: "A clamp for the sign-in join test.", priceCents: 1500, stock: 10, minOrderQuantity: 1 });
+  const other = await productWithMinimum(page);
+  const email = await registerThroughPage(page, "Jo Join");
+  await page.context().clearCookies();
+
+  // Signed out, the cart is the browser's.
+  await page.goto("/");
+  await addFromProductPage(page, other);
+  for (const tool of [rasp, clamp]) {
+    await page.goto(`/products/${tool.id}`);
+    await page.getByRole("button", { name: `Add to cart: ${tool.name}` }).click();
+  }
+  await expect(page.getByTestId("cart-count")).toHaveText("3");
+  // Meanwhile the rasp leaves the catalog and the clamp runs out.
+  expect((await adminPage.request.delete(`/api/products/${rasp.id}`, { headers: origin })).ok()).toBe(true);
+  expect((await adminPage.request.patch(`/api/products/${clamp.id}`, { data: { stock: 0 }, headers: origin })).ok()).toBe(true);
+
+  await page.goto("/checkout");
+  await expect(page).toHaveURL(/\/login\?next=%2Fcheckout$/);
+  await signInThroughPage(page, email);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole("status").filter({ hasText: "no longer on sale" })).toContainText(`${rasp.name} is no longer on sale, so it has left your cart.`);
+  await expect(page.getByRole("alert").filter({ hasText: "Some quantities are no longer available." })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Place order and pay/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // The cart page marks the clamp, and the rest is there to order once it is fixed.
+  await page.getByRole("link", { name: "Fix them in your cart" }).click();
+  await expect(page.getByLabel(`Quantity of ${other.name}`)).toHaveValue(String(other.minOrderQuantity));
+  await expect(page.getByText("Out of stock").first()).toBeVisible();
+  await admin.close();
 });
 
 test("when the stock falls under the cart's quantity before the order is placed, the checkout says so and sends the customer to the cart", async ({ page, browser, baseURL }) => {

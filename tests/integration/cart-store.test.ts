@@ -2,7 +2,8 @@ import { jest } from "@jest/globals";
 
 /**
  * The browser's cart (components/cart/cart-store.ts) with the browser stood in: a window with its
- * localStorage, and fetch answering GET and PUT /api/cart from an account's cart held here. Each test
+ * localStorage, and fetch answering GET and PUT /api/cart and POST /api/cart/join from an account's
+ * cart held here (the join merged as the server does: the larger quantity wins). Each test
  * loads the store afresh, as a new page would.
  */
 type Line = { productId: string; quantity: number };
@@ -46,6 +47,13 @@ beforeEach(() => {
       putsKeptAlive.push(init.keepalive === true);
       accountCart = body.items;
       return Response.json({ ok: true });
+    }
+    if (init?.method === "POST") {
+      const body = JSON.parse(String(init.body)) as { items: Line[] };
+      const merged = new Map(accountCart.map((line) => [line.productId, line.quantity]));
+      for (const line of body.items) merged.set(line.productId, Math.max(line.quantity, merged.get(line.productId) ?? 0));
+      accountCart = [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+      return Response.json({ items: accountCart });
     }
     return Response.json({ items: accountCart });
   });
@@ -104,6 +112,8 @@ test("the browser's cart joins the account's at sign-in, the larger quantity win
   const store = await freshStore();
 
   await store.joinAccountCart(true);
+  // One request joins them, on the server; nothing is saved over it from here.
+  expect(puts).toEqual([]);
   await store.setCartQuantity("saw", 3);
 
   expect(accountCart).toEqual([
@@ -116,7 +126,7 @@ test("the browser's cart joins the account's at sign-in, the larger quantity win
 test("a browser's cart whose join the server could not save stays in the browser, for the next page to join again", async () => {
   localCart = JSON.stringify([{ productId: "hammer", quantity: 2 }]);
   jest.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) =>
-    init?.method === "PUT" ? new Response("busy", { status: 503 }) : Response.json({ items: [] }),
+    init?.method === "POST" ? new Response("busy", { status: 503 }) : Response.json({ items: [] }),
   );
   const store = await freshStore();
 
