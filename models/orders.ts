@@ -44,6 +44,9 @@ export const shippingAddressSchema = z.strictObject(
 );
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
+/** An address nobody has filled in yet: what the order forms start with. */
+export const EMPTY_SHIPPING_ADDRESS: ShippingAddress = { name: "", line1: "", line2: "", city: "", region: "", postalCode: "", country: "" };
+
 export const orderLineInputSchema = z.strictObject({ productId: productIdSchema, quantity: quantitySchema });
 export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
 

@@ -14,7 +14,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
 import { useFieldValue } from "@/components/ui/use-field-value";
 import { formatMoney } from "@/lib/money/format";
-import { phoneSchema, quantityHint, quantityMessage, shippingAddressSchema, type ShippingAddress } from "@/models/orders";
+import { EMPTY_SHIPPING_ADDRESS, phoneSchema, quantityHint, quantityMessage, shippingAddressSchema, type ShippingAddress } from "@/models/orders";
 import { AddressFields } from "./address-fields";
 
 type OrderFormProps = {
@@ -33,7 +33,6 @@ type OrderFormProps = {
   defaultQuantity?: number;
 };
 
-const EMPTY_ADDRESS: ShippingAddress = { name: "", line1: "", line2: "", city: "", region: "", postalCode: "", country: "" };
 
 const WHOLE_NUMBER = "Enter the number of units as a whole number";
 
@@ -75,7 +74,7 @@ export function OrderForm({ productId, productName, email, unitPriceCents, shipp
     resolver: zodResolver(schema),
     mode: "onSubmit",
     reValidateMode: "onChange",
-    defaultValues: { productId, phone: defaults?.phone ?? "", quantity: defaultQuantity, shippingAddress: defaults?.shippingAddress ?? EMPTY_ADDRESS },
+    defaultValues: { productId, phone: defaults?.phone ?? "", quantity: defaultQuantity, shippingAddress: defaults?.shippingAddress ?? EMPTY_SHIPPING_ADDRESS },
   });
   // A quantity typed before the page was ready counts too: the total shown is the one sent (ADR 066).
   const quantity = useFieldValue({ subscribe, getValues }, "quantity");
@@ -108,7 +107,7 @@ export function OrderForm({ productId, productName, email, unitPriceCents, shipp
     const fields = result.fields ?? {};
     if (fields.quantity) setError("quantity", { message: fields.quantity }, { shouldFocus: true });
     if (fields.phone) setError("phone", { message: fields.phone }, { shouldFocus: !fields.quantity });
-    for (const name of Object.keys(EMPTY_ADDRESS) as (keyof ShippingAddress)[]) {
+    for (const name of Object.keys(EMPTY_SHIPPING_ADDRESS) as (keyof ShippingAddress)[]) {
       const message = fields[`shippingAddress.${name}`];
       if (message) setError(`shippingAddress.${name}`, { message });
     }

@@ -16,6 +16,7 @@ import { formatMoney } from "@/lib/money/format";
 import { deliverQueuedMail, queueMail, shopInbox, type Mail } from "@/lib/mail";
 import { cancelPaymentIntents } from "@/lib/payments/stripe";
 import {
+  EMPTY_SHIPPING_ADDRESS,
   formatOrderNumber,
   type AdminOrderListQuery,
   type AdminOrderView,
@@ -23,7 +24,7 @@ import {
   type OrderView,
   type PlaceOrderInput,
 } from "@/models/orders";
-import { order, orderLine, orderRequest, payment, user } from "@/models/schema";
+import { order, orderLine, orderRequest, payment, profile, user } from "@/models/schema";
 import { MAX_PAYMENT_CENTS } from "@/models/catalog-limits";
 import type { Page, PageQuery } from "@/models/paging";
 import { ANONYMISED_ORDER } from "./anonymise";
@@ -490,7 +491,10 @@ export async function findPayingCard(paid: Pick<OrderView, "id" | "paymentRef">)
   return row ?? null;
 }
 
-/** The contact number and shipping address of the customer's latest order that has one, to prefill the next. */
+/**
+ * What the next order's form starts with: the contact number and shipping address of the customer's
+ * latest order that has one; before the first, the number saved in My Profile.
+ */
 export async function findLastShippingDetails(actor: Actor): Promise<{ phone: string; shippingAddress: OrderView["shippingAddress"] } | null> {
   const db = await getDb();
   const [row] = await db
@@ -499,7 +503,10 @@ export async function findLastShippingDetails(actor: Actor): Promise<{ phone: st
     .where(and(eq(order.userId, actor.userId), ne(order.shipLine1, "")))
     .orderBy(desc(order.createdAt))
     .limit(1);
-  if (!row) return null;
+  if (!row) {
+    const [saved] = await db.select({ phone: profile.phone }).from(profile).where(eq(profile.userId, actor.userId));
+    return saved?.phone ? { phone: saved.phone, shippingAddress: EMPTY_SHIPPING_ADDRESS } : null;
+  }
   const { phone, shippingAddress } = toOrderView(row, []);
   return { phone, shippingAddress };
 }

@@ -12,6 +12,8 @@ import { getDb } from "@/lib/db/client";
 import { listProductReviewPage } from "@/lib/reviews/service";
 import { waitForPendingMail } from "@/lib/mail";
 import { listBoughtProducts } from "@/lib/orders/purchases";
+import { findLastShippingDetails } from "@/lib/orders/service";
+import { findActor } from "@/lib/accounts/actor";
 import { auditLog, mailOutbox, product } from "@/models/schema";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
@@ -304,6 +306,23 @@ describe("profile", () => {
   it("needs a signed-in account", async () => {
     const response = await profileRoute.PATCH(makeRequest("/api/me/profile", { method: "PATCH", json: valid }), noParams());
     expect(response.status).toBe(401);
+  });
+
+  it("gives a first order's form the number saved in My Profile; later ones the last order's details", async () => {
+    const customer = await signUp();
+    const actor = await findActor(new Headers({ cookie: customer.cookie }));
+    if (!actor) throw new Error("not signed in");
+    expect(await findLastShippingDetails(actor)).toBeNull();
+    await patch(customer, valid);
+    expect(await findLastShippingDetails(actor)).toEqual({ phone: valid.phone, shippingAddress: expect.objectContaining({ line1: "", city: "" }) });
+
+    const tool = await createProduct({ name: "Profile Prefill Plane", priceCents: 4000, stock: 10 });
+    const placed = await orders.POST(
+      makeRequest("/api/orders", { method: "POST", json: { productId: tool.id, quantity: 1, phone: "+1 555 010 0188", shippingAddress: TEST_ADDRESS }, cookie: customer.cookie }),
+      noParams(),
+    );
+    expect(placed.status).toBe(201);
+    expect(await findLastShippingDetails(actor)).toEqual({ phone: "+1 555 010 0188", shippingAddress: expect.objectContaining({ line1: TEST_ADDRESS.line1 }) });
   });
 });
 
