@@ -16,9 +16,9 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
 import { useImagePreview } from "@/components/ui/use-image-preview";
 import { nameSchema } from "@/models/accounts";
+import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE } from "@/models/images";
 import { fileInputClass } from "@/components/ui/file-input";
 
-const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 const SAVE_FAILED = "We couldn't save your name and photo. Try again.";
 
 // The server checks the photo again (decodes it, re-encodes it); this only catches the obvious at once.
@@ -27,7 +27,7 @@ const identityFormSchema = z.object({
   photo: z
     .custom<FileList | undefined>()
     .refine((files) => !files?.[0] || files[0].type.startsWith("image/"), "Choose an image file")
-    .refine((files) => !files?.[0] || files[0].size <= MAX_PHOTO_BYTES, "Images must be 5 MB or smaller."),
+    .refine((files) => !files?.[0] || files[0].size <= MAX_PHOTO_BYTES, PHOTO_TOO_LARGE),
 });
 type IdentityFormValues = z.input<typeof identityFormSchema>;
 const FIELDS = ["name", "photo"] as const satisfies readonly Path<IdentityFormValues>[];

@@ -18,13 +18,12 @@ import { MANAGE_PRODUCTS_PATH } from "./manage-products-href";
 import { uploadImage } from "./upload-image";
 import { fileInputClass } from "@/components/ui/file-input";
 import { countOf, formatCount } from "@/models/count";
+import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE } from "@/models/images";
 
-// The same limit the server applies (lib/storage/images.ts); the server also judges the file by its
-// content, so this only spares an admin a pointless upload.
-const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+// The photo's size is checked here as the server checks it (models/images.ts); the server also judges
+// the file by its content, so this only spares an admin a pointless upload.
 const PHOTO_REQUIRED = "Add a product photo";
 const PHOTO_NOT_IMAGE = "Choose an image file (JPEG, PNG, WebP, GIF or AVIF)";
-const PHOTO_TOO_LARGE = "Images must be 5 MB or smaller.";
 
 function photoField(required: boolean) {
   return z.custom<FileList | undefined>().superRefine((files, ctx) => {

@@ -1,4 +1,5 @@
 import { errorFields, errorMessage, NETWORK_ERROR_MESSAGE } from "@/components/ui/api-response";
+import { PHOTO_TOO_LARGE } from "@/models/images";
 
 export type UploadResult = { ok: true; url: string } | { ok: false; message: string; fields: Record<string, string> };
 
@@ -31,7 +32,7 @@ export function uploadImage(file: File, onProgress: (percent: number) => void): 
         return;
       }
       const message =
-        errorMessage(body) ?? (xhr.status === 413 ? "Images must be 5 MB or smaller." : "The photo could not be uploaded. Please try again.");
+        errorMessage(body) ?? (xhr.status === 413 ? PHOTO_TOO_LARGE : "The photo could not be uploaded. Please try again.");
       resolve({ ok: false, message, fields: errorFields(body) });
     };
     xhr.onerror = () => resolve({ ok: false, message: NETWORK_ERROR_MESSAGE, fields: {} });

@@ -9,16 +9,13 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
 import { useImagePreview } from "@/components/ui/use-image-preview";
 import { PHOTO_REQUIRED, registerFieldsSchema } from "@/models/accounts";
+import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE } from "@/models/images";
 import { AuthAlternatives } from "./auth-alternatives";
 import { OrDivider, primaryButtonClass } from "./auth-card";
 import { NETWORK_ERROR, readErrorMessage, TOO_MANY_ATTEMPTS } from "./error-body";
 import { ProviderButtons, type ProviderOption } from "./provider-buttons";
 import { useSignedIn } from "./use-signed-in";
 import { fileInputClass } from "@/components/ui/file-input";
-
-// The server's limit (lib/storage/images.ts, server-only) and message, as on /profile's photo picker.
-const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
-const PHOTO_TOO_LARGE = "Images must be 5 MB or smaller.";
 
 // The server checks the photo again (type, size, decodability); this only catches the obvious at once.
 const registerFormSchema = registerFieldsSchema.extend({

@@ -1,8 +1,9 @@
 import "server-only";
 import sharp from "sharp";
 import { AppError } from "@/lib/errors";
+import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE } from "@/models/images";
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = MAX_PHOTO_BYTES;
 const MAX_DIMENSION = 1600;
 // Formats we decode. SVG is refused on purpose: it can carry scripts and sharp would rasterise it anyway.
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
@@ -16,7 +17,7 @@ export type EncodedImage = { bytes: Buffer; contentType: "image/webp"; width: nu
 export async function reencodeImage(input: Uint8Array): Promise<EncodedImage> {
   if (input.byteLength === 0) throw new AppError("invalid", "The file is empty.", { file: "Choose an image file." });
   if (input.byteLength > MAX_UPLOAD_BYTES) {
-    throw new AppError("too_large", "Images must be 5 MB or smaller.", { file: "Images must be 5 MB or smaller." });
+    throw new AppError("too_large", PHOTO_TOO_LARGE, { file: PHOTO_TOO_LARGE });
   }
   let format: string | undefined;
   try {
