@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { orderLineInputSchema, quantityMessage } from "./orders";
+import { orderLineInputSchema, OUT_OF_STOCK, quantityMessage } from "./orders";
 
 /** How many products a cart holds. */
 export const MAX_CART_LINES = 50;
@@ -40,7 +40,7 @@ export type CartView = { items: CartLineView[]; totalCents: number; currency: st
 
 /** A quantity the order form would accept for this product, or the form's message. */
 export function cartQuantityProblem(quantity: number, min: number, stock: number): string | null {
-  if (stock < min) return "Out of stock";
+  if (stock < min) return OUT_OF_STOCK;
   if (!Number.isInteger(quantity) || quantity < min || quantity > stock) return quantityMessage(min, stock);
   return null;
 }
