@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import { AuthCard, primaryButtonClass } from "@/components/auth/auth-card";
 import { LinkProblem } from "@/components/auth/link-problem";
-import { ButtonLink } from "@/components/ui/button";
+import { SignInToConfirm } from "@/components/auth/sign-in-to-confirm";
 import { findPageActor } from "@/app/page-session";
 import { describeEmailChangeLink } from "@/lib/accounts/email-change";
-import { withNext } from "@/models/next-path";
 
 // "same-origin", not "no-referrer": the token stays out of any other site's Referer, and the form's own
 // post still carries this site's Origin (under "no-referrer" a browser sends Origin: null, refused as cross-site).
@@ -45,28 +44,15 @@ export default async function ConfirmEmailPage({ searchParams }: ConfirmEmailPag
       </AuthCard>
     );
   }
-  const here = `/confirm-email?token=${encodeURIComponent(token)}`;
   return (
-    <AuthCard title="Sign in to confirm your new address" intro={`This link moves a ToolForge account to ${link.email}, in a browser signed in to that account.`}>
-      <div className="flex flex-col gap-4 text-slate-800">
-        {viewer ? (
-          <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950">
-            You are signed in as {viewer.email}, not to the account that asked for this change. Sign out first, then sign in to that account.
-          </p>
-        ) : null}
-        <p>
-          So that nobody can take someone else&apos;s address, the change is confirmed only where its account is signed in. Sign in with the
-          account&apos;s current email address, and you come back here to confirm.
-        </p>
-        {viewer ? null : (
-          <ButtonLink href={withNext("/login", here)} className="w-full">
-            Sign in to confirm
-          </ButtonLink>
-        )}
-        <p className="text-sm text-slate-700">
-          Did not ask for this? Ignore the email: nothing changes unless the account&apos;s owner confirms here.
-        </p>
-      </div>
-    </AuthCard>
+    <SignInToConfirm
+      title="Sign in to confirm your new address"
+      intro={`This link moves a ToolForge account to ${link.email}, in a browser signed in to that account.`}
+      wrongAccount={viewer ? `You are signed in as ${viewer.email}, not to the account that asked for this change. Sign out first, then sign in to that account.` : null}
+      why="So that nobody can take someone else's address, the change is confirmed only where its account is signed in. Sign in with the account's current email address, and you come back here to confirm."
+      here={`/confirm-email?token=${encodeURIComponent(token)}`}
+    >
+      Did not ask for this? Ignore the email: nothing changes unless the account&apos;s owner confirms here.
+    </SignInToConfirm>
   );
 }

@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCard, textLinkClass } from "@/components/auth/auth-card";
 import { LinkProblem } from "@/components/auth/link-problem";
+import { SignInToConfirm } from "@/components/auth/sign-in-to-confirm";
 import type { TokenStateName } from "@/components/auth/link-states";
 import { findPageActor } from "@/app/page-session";
 import { buttonClasses, ButtonLink } from "@/components/ui/button";
 import { describeVerificationLink } from "@/lib/accounts/verification";
 import { ACCOUNT_MESSAGES } from "@/models/account-messages";
-import { withNext } from "@/models/next-path";
 
 // The page can carry an unused link: it is never sent on as a referrer.
 export const metadata: Metadata = { title: "Email address", robots: { index: false }, referrer: "no-referrer" };
@@ -102,30 +102,18 @@ async function ConfirmInThisBrowser({ token }: { token: string }) {
     );
   }
   return (
-    <AuthCard title="Sign in to confirm your address" intro={`This link confirms ${link.email} in a browser signed in to its account.`}>
-      <div className="flex flex-col gap-4 text-slate-800">
-        {viewer ? (
-          <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950">
-            You are signed in as {viewer.email}. Sign out first, then sign in to the account of {link.email}.
-          </p>
-        ) : null}
-        <p>
-          So that nobody can use someone else&apos;s address, the address is confirmed only where its account is signed in. Sign in with the
-          password you chose, and you come back here to confirm.
-        </p>
-        {viewer ? null : (
-          <ButtonLink href={withNext("/login", here)} className="w-full">
-            Sign in to confirm
-          </ButtonLink>
-        )}
-        <p className="text-sm text-slate-700">
-          Did not create an account with this address, or forgot its password? Choose{" "}
-          <Link href="/forgot-password" className={textLinkClass}>
-            Forgot password?
-          </Link>
-          : its link proves the address is yours and ends whatever was set up with it before.
-        </p>
-      </div>
-    </AuthCard>
+    <SignInToConfirm
+      title="Sign in to confirm your address"
+      intro={`This link confirms ${link.email} in a browser signed in to its account.`}
+      wrongAccount={viewer ? `You are signed in as ${viewer.email}. Sign out first, then sign in to the account of ${link.email}.` : null}
+      why="So that nobody can use someone else's address, the address is confirmed only where its account is signed in. Sign in with the password you chose, and you come back here to confirm."
+      here={here}
+    >
+      Did not create an account with this address, or forgot its password? Choose{" "}
+      <Link href="/forgot-password" className={textLinkClass}>
+        Forgot password?
+      </Link>
+      : its link proves the address is yours and ends whatever was set up with it before.
+    </SignInToConfirm>
   );
 }
