@@ -493,9 +493,9 @@ export async function findPayingCard(paid: Pick<OrderView, "id" | "paymentRef">)
 
 /**
  * What the next order's form starts with: the contact number and shipping address of the customer's
- * latest order that has one; before the first, the number saved in My Profile.
+ * latest order that has one; before the first, the number saved in My Profile and the account's name.
  */
-export async function findLastShippingDetails(actor: Actor): Promise<{ phone: string; shippingAddress: OrderView["shippingAddress"] } | null> {
+export async function findLastShippingDetails(actor: Actor): Promise<{ phone: string; shippingAddress: OrderView["shippingAddress"] }> {
   const db = await getDb();
   const [row] = await db
     .select()
@@ -505,7 +505,7 @@ export async function findLastShippingDetails(actor: Actor): Promise<{ phone: st
     .limit(1);
   if (!row) {
     const [saved] = await db.select({ phone: profile.phone }).from(profile).where(eq(profile.userId, actor.userId));
-    return saved?.phone ? { phone: saved.phone, shippingAddress: EMPTY_SHIPPING_ADDRESS } : null;
+    return { phone: saved?.phone ?? "", shippingAddress: { ...EMPTY_SHIPPING_ADDRESS, name: actor.name } };
   }
   const { phone, shippingAddress } = toOrderView(row, []);
   return { phone, shippingAddress };

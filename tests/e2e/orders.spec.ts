@@ -35,6 +35,9 @@ test("order a tool from the home page with a shipping address, then cancel the o
   await expect(page.getByLabel("Product")).toBeDisabled();
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await expect(page.getByLabel("Email")).not.toBeEditable();
+  // A first order: the recipient starts as the account's name; the rest is the customer's to fill in.
+  await expect(page.getByLabel("Full name")).toHaveValue("Olive Orderer");
+  await expect(page.getByLabel("Address line 1")).toHaveValue("");
   const quantity = page.getByLabel("Quantity", { exact: true });
   await expect(quantity).toHaveAttribute("placeholder", `Minimum Order ${before.minOrderQuantity}`);
   // The hint says the range with thousands separated, as the product page does.

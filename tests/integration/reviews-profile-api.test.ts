@@ -308,13 +308,13 @@ describe("profile", () => {
     expect(response.status).toBe(401);
   });
 
-  it("gives a first order's form the number saved in My Profile; later ones the last order's details", async () => {
-    const customer = await signUp();
+  it("gives a first order's form the account's name and the number saved in My Profile; later ones the last order's details", async () => {
+    const customer = await signUp({ name: "Fern Firstorder" });
     const actor = await findActor(new Headers({ cookie: customer.cookie }));
     if (!actor) throw new Error("not signed in");
-    expect(await findLastShippingDetails(actor)).toBeNull();
+    expect(await findLastShippingDetails(actor)).toEqual({ phone: "", shippingAddress: expect.objectContaining({ name: "Fern Firstorder", line1: "" }) });
     await patch(customer, valid);
-    expect(await findLastShippingDetails(actor)).toEqual({ phone: valid.phone, shippingAddress: expect.objectContaining({ line1: "", city: "" }) });
+    expect(await findLastShippingDetails(actor)).toEqual({ phone: valid.phone, shippingAddress: expect.objectContaining({ name: "Fern Firstorder", line1: "", city: "" }) });
 
     const tool = await createProduct({ name: "Profile Prefill Plane", priceCents: 4000, stock: 10 });
     const placed = await orders.POST(
