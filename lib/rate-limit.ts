@@ -35,7 +35,8 @@ export const LIMITS = {
   phoneCodePerNumber: { max: 3, windowMs: 15 * MINUTE },
   phoneCodePerClient: { max: 10, windowMs: HOUR },
   // Wrong sign-in codes per number, from any address: 3 codes of 5 tries each every 15 minutes would
-  // allow about 1,400 guesses a day at a 6-digit code; this allows 10. Right codes are not limited here.
+  // allow about 1,400 guesses a day at a 6-digit code; this allows 10. Only a code checked and found
+  // wrong counts (lib/accounts/phone.ts); right codes are not limited here.
   phoneCodeTries: { max: 1_000, windowMs: 24 * HOUR, rejectedMax: 10 },
   // Account emails: the resend button per account; reset and sign-in links per client and per address
   // (so nobody can fill a stranger's inbox); link redemptions per client.

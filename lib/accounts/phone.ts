@@ -43,6 +43,11 @@ async function triesLeft(phoneNumber: string): Promise<number> {
   return Math.max(0, PHONE_CODE.maxTries - (Number.isInteger(used) ? used : PHONE_CODE.maxTries));
 }
 
+/** A code better-auth compared with the one it sent, and found different. */
+function isWrongCode(error: unknown): boolean {
+  return isAPIError(error) && (error.body as { code?: string } | undefined)?.code === "INVALID_OTP";
+}
+
 /** One plain message for each way a code can fail, whatever words better-auth uses for it. */
 async function explainCodeFailure(error: unknown, phoneNumber: string): Promise<never> {
   if (!isAPIError(error)) throw error;
@@ -116,21 +121,30 @@ export async function signInWithPhoneCode(input: PhoneCodeEntry, headers: Header
   // A code is a credential: every try counts against the address's sign-in limit, like a password,
   // and every wrong one against the number's own daily allowance, whichever addresses it comes from.
   await consumeRateLimit("signIn", clientKey(headers));
-  return withRateLimit("phoneCodeTries", input.phoneNumber, async () => {
-    if (!(await findAccountByVerifiedPhone(input.phoneNumber))) throw codeError("code_used", NO_CODE_MESSAGE);
-    const auth = await getAuth();
-    try {
-      const result = await auth.api.verifyPhoneNumber({
-        body: { phoneNumber: input.phoneNumber, code: input.code },
-        headers,
-        returnHeaders: true,
-      });
-      const body = result.response as { twoFactorRedirect?: boolean };
-      return { setCookies: result.headers.getSetCookie(), twoFactorRequired: body.twoFactorRedirect === true };
-    } catch (error) {
-      return explainCodeFailure(error, input.phoneNumber);
-    }
-  });
+  if (!(await findAccountByVerifiedPhone(input.phoneNumber))) throw codeError("code_used", NO_CODE_MESSAGE);
+  const auth = await getAuth();
+  // Only a code checked and found wrong counts against the number: a try with no code outstanding (or
+  // an expired one) guesses nothing, and counting it would let anyone shut the number's sign-in.
+  const outcome = await withRateLimit(
+    "phoneCodeTries",
+    input.phoneNumber,
+    async (): Promise<{ signedIn: PhoneSignIn } | { failed: unknown }> => {
+      try {
+        const result = await auth.api.verifyPhoneNumber({
+          body: { phoneNumber: input.phoneNumber, code: input.code },
+          headers,
+          returnHeaders: true,
+        });
+        const body = result.response as { twoFactorRedirect?: boolean };
+        return { signedIn: { setCookies: result.headers.getSetCookie(), twoFactorRequired: body.twoFactorRedirect === true } };
+      } catch (error) {
+        return { failed: error };
+      }
+    },
+    (answer) => !("failed" in answer) || !isWrongCode(answer.failed),
+  );
+  if ("failed" in outcome) return explainCodeFailure(outcome.failed, input.phoneNumber);
+  return outcome.signedIn;
 }
 
 export type AccountPhone = { phoneNumber: string | null };

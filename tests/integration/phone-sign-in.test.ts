@@ -189,6 +189,19 @@ describe("phone sign-in with a texted code", () => {
     expect(((await refused.json()) as ErrorBody).error.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
   });
 
+  it("counts only codes checked and found wrong: tries with no code outstanding cannot shut a number's sign-in", async () => {
+    const { phoneNumber, code } = await accountWithCode();
+    expect((await signInWith(phoneNumber, code, "203.0.113.60")).status).toBe(200);
+    // The code is used: every further try finds none, and none counts against the number.
+    for (let attempt = 1; attempt <= 12; attempt += 1) {
+      const none = await signInWith(phoneNumber, "000000", `203.0.113.${60 + attempt}`);
+      expect(none.status).toBe(422);
+      expect(((await none.json()) as ErrorBody).error.details?.reason).toBe("code_used");
+    }
+    expect((await requestCode(phoneNumber, "203.0.113.99")).status).toBe(202);
+    expect((await signInWith(phoneNumber, await latestCode(phoneNumber), "203.0.113.98")).status).toBe(200);
+  });
+
   it("a new code replaces the previous one", async () => {
     const { phoneNumber, code: first } = await accountWithCode();
     await new Promise((resolve) => setTimeout(resolve, 5));
