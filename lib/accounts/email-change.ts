@@ -64,8 +64,9 @@ export async function confirmEmailChange(rawToken: string, browser: OpeningBrows
     const token = await consumeToken(tx, "change-email", rawToken, now);
     const [row] = await tx.select().from(user).where(eq(user.id, token.userId));
     if (!row) throw tokenError("invalid");
-    if (browser?.userId !== row.id) throw new AppError("forbidden", ACCOUNT_MESSAGES.confirmChangeSignedIn, undefined, { reason: "sign-in" });
+    // A disabled account cannot sign in (findActor has no actor for it): said first, not "sign in".
     if (row.disabledAt) throw new AppError("forbidden", ACCOUNT_MESSAGES.disabled, undefined, { reason: "disabled" });
+    if (browser?.userId !== row.id) throw new AppError("forbidden", ACCOUNT_MESSAGES.confirmChangeSignedIn, undefined, { reason: "sign-in" });
     if (await isTakenByAnother(tx, token.email, row.id)) throw emailTaken();
     await tx.update(user).set({ email: token.email, emailVerified: true, updatedAt: now }).where(eq(user.id, row.id));
     await tx.delete(session).where(and(eq(session.userId, row.id), ne(session.id, browser.sessionId)));
