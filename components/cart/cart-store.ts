@@ -202,13 +202,19 @@ export async function clearCart(): Promise<void> {
 export async function dismissNoLongerOnSale(): Promise<void> {
   await ready;
   await save(state.lines);
+  // Read is read: when the save is refused (a quantity in the cart no longer fits, which the cart page
+  // marks), the note goes all the same, and the account's cart names the product again next time.
+  if (state.noLongerOnSale.length > 0) {
+    state = { ...state, noLongerOnSale: [] };
+    emit();
+  }
 }
 
 /**
  * At sign-in: the account's cart and the browser's are joined on the server (the larger quantity of
- * a product wins) and the browser's copy is dropped. Nothing is left out without a word: a product
- * off sale is named, a quantity that no longer fits is kept for the cart page to mark. At sign-out
- * the cart is the browser's again.
+ * a product wins) and the browser's copy is dropped. A product off sale is kept and named, a quantity
+ * that no longer fits is kept for the cart page to mark (ADR 073). At sign-out the cart is the
+ * browser's again.
  */
 export function joinAccountCart(signedIn: boolean): Promise<void> {
   const joined = join(signedIn)
@@ -250,16 +256,21 @@ function readAccountCart(): Promise<AccountCart | null> {
  * The browser's lines joined into the account's cart on the server (POST /api/cart/join), which keeps
  * what cannot be ordered as it is for the cart page to name or mark, and answers the joined cart.
  */
-function joinIntoAccountCart(local: CartEntry[]): Promise<AccountCart | null> {
-  return accountCartFrom(
-    fetch("/api/cart/join", {
+async function joinIntoAccountCart(local: CartEntry[]): Promise<AccountCart | "refused" | null> {
+  let response: Response;
+  try {
+    response = await fetch("/api/cart/join", {
       method: "POST",
       credentials: "same-origin",
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify({ items: local }),
       cache: "no-store",
-    }),
-  );
+    });
+  } catch {
+    return null;
+  }
+  if (response.status >= 400 && response.status < 500) return "refused";
+  return accountCartFrom(Promise.resolve(response));
 }
 
 async function join(signedIn: boolean): Promise<void> {
@@ -273,14 +284,25 @@ async function join(signedIn: boolean): Promise<void> {
   }
   if (state.mode === "account") return;
   const local = readLocal();
-  const account = local.length > 0 ? await joinIntoAccountCart(local) : await readAccountCart();
+  let joined: AccountCart | "refused" | null = null;
+  if (local.length > 0) {
+    joined = await joinIntoAccountCart(local);
+    if (joined === null) {
+      // Not joined (network, a busy server): the browser's copy stays, and the next page joins it again.
+      state = { ...state, settled: true, unread: true };
+      emit();
+      return;
+    }
+  }
+  // A browser cart the server will not take (one an older build wrote, say) must not leave the cart
+  // unreadable on every page: the account's cart is shown, and the browser keeps its copy.
+  const account = joined !== null && joined !== "refused" ? joined : await readAccountCart();
   if (!account) {
-    // Not joined (network, a busy server): the browser's copy stays, and the next page joins it again.
     state = { ...state, settled: true, unread: true };
     emit();
     return;
   }
-  if (local.length > 0) writeLocal([]);
+  if (joined !== null && joined !== "refused") writeLocal([]);
   state = { lines: account.lines, mode: "account", error: null, settled: true, unread: false, noLongerOnSale: account.noLongerOnSale };
   emit();
 }

@@ -145,13 +145,17 @@ export function CheckoutForm({ email, shippingCents, hold, defaults }: CheckoutF
   }
 
   if (ready && available.length === 0) {
+    // Nothing left to order, but what left the cart is still named (a cart of one product taken off sale).
     return (
-      <p className="mt-6 text-slate-800">
-        Your cart is empty.{" "}
-        <Link href="/servicedata" className="font-semibold text-brand underline underline-offset-2">
-          Browse our tools
-        </Link>
-      </p>
+      <>
+        <NoLongerOnSaleNote products={noLongerOnSale} className="mt-6" />
+        <p className="mt-6 text-slate-800">
+          {gone.length > 0 ? "The products in your cart are no longer on sale." : "Your cart is empty."}{" "}
+          <Link href="/servicedata" className="font-semibold text-brand underline underline-offset-2">
+            Browse our tools
+          </Link>
+        </p>
+      </>
     );
   }
 

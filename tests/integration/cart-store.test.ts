@@ -135,6 +135,19 @@ test("a browser's cart whose join the server could not save stays in the browser
   expect(JSON.parse(localCart ?? "[]")).toEqual([{ productId: "hammer", quantity: 2 }]);
 });
 
+test("a browser's cart the server will not join leaves the account's cart readable, and the browser keeps its copy", async () => {
+  accountCart = [{ productId: "hammer", quantity: 4 }];
+  localCart = JSON.stringify([{ productId: "saw", quantity: 1 }]);
+  jest.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) =>
+    init?.method === "POST" ? Response.json({ error: { code: "validation_failed", message: "no" } }, { status: 422 }) : Response.json({ items: accountCart }),
+  );
+  const store = await freshStore();
+
+  await store.joinAccountCart(true);
+  await expect(store.addToCart(hammer)).resolves.toEqual({ kind: "more", quantity: 1 });
+  expect(JSON.parse(localCart ?? "[]")).toEqual([{ productId: "saw", quantity: 1 }]);
+});
+
 test("an Add to cart the account's cart refuses is taken back and answered with the server's reason", async () => {
   accountCart = [{ productId: "hammer", quantity: 2 }];
   jest.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
