@@ -120,6 +120,8 @@ export function PhoneNumberSection({ phoneNumber, recentSignIn }: { phoneNumber:
     }
     toast.success("Phone number removed");
     router.refresh();
+    // The button that had focus is gone with the number: the section's heading takes it.
+    document.getElementById("phone-title")?.focus();
   }
 
   const adding = editing || !phoneNumber;

@@ -4,7 +4,8 @@ import type { ReactNode } from "react";
 export function SecuritySection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900">
+      {/* Focusable from code: a section whose focused button went away (removed, turned off) takes focus here. */}
+      <h2 id={`${id}-title`} tabIndex={-1} className="text-xl font-bold text-slate-900 focus:outline-none">
         {title}
       </h2>
       <div className="mt-3">{children}</div>

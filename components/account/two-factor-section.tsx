@@ -147,6 +147,8 @@ export function TwoFactorSection({ enabled, needsPassword, recentSignIn, recentM
       setPassword("");
       toast.success("Two-factor authentication is off");
       router.refresh();
+      // The button that had focus is gone with two-factor: the section's heading takes it.
+      document.getElementById("two-factor-title")?.focus();
     }
   }
 

@@ -144,9 +144,11 @@ export function toolforgeAccounts() {
             const signedIn = await getSessionFromCtx(ctx);
             if (!signedIn) return;
             // An account without a password (made through a provider, or whose password the first
-            // email link removed) is let through by the plugin with nothing to prove, and each of these
-            // endpoints hands back a session made now, which would count as a fresh sign-in for an
-            // email change or a deletion. So a stale or stolen session of such an account may not.
+            // email link removed) is let through by the plugin with nothing to prove. Turning two-factor
+            // off hands back a session made now (as confirming a setup that enable started does), which
+            // would count as a fresh sign-in for an email change or a deletion; enable would let a stale
+            // session put its own authenticator on the account. So a stale or stolen session of such an
+            // account may use none of these.
             if (!(await hasPassword(signedIn.user.id))) {
               if (!isRecentSignIn({ signedInAt: new Date(signedIn.session.createdAt) })) {
                 throw APIError.from("FORBIDDEN", { code: "RECENT_SIGN_IN_REQUIRED", message: ACCOUNT_MESSAGES.recentSignInRequired });

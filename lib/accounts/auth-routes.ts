@@ -28,11 +28,11 @@ export const AUTH_ROUTES: readonly AuthRoute[] = [
   { method: "GET", path: "/callback/:provider", access: "public", purpose: "a social or single sign-on provider's redirect back" },
   // Two-factor authentication (lib/accounts/auth-plugins.ts): set up and turned off when signed in;
   // the second step of a sign-in is answered with the plugin's signed two_factor cookie.
-  { method: "POST", path: "/two-factor/enable", access: "signed-in", purpose: "start setting up an authenticator app (needs the password)" },
+  { method: "POST", path: "/two-factor/enable", access: "signed-in", purpose: "start setting up an authenticator app (needs the password; without one, a recent sign-in)" },
   { method: "POST", path: "/two-factor/verify-totp", access: "public", purpose: "an authenticator code: confirms setup, or finishes a sign-in" },
   { method: "POST", path: "/two-factor/verify-backup-code", access: "public", purpose: "a backup code, once, to finish a sign-in" },
-  { method: "POST", path: "/two-factor/generate-backup-codes", access: "signed-in", purpose: "ten new backup codes (needs the password)" },
-  { method: "POST", path: "/two-factor/disable", access: "signed-in", purpose: "turn two-factor off (needs the password)" },
+  { method: "POST", path: "/two-factor/generate-backup-codes", access: "signed-in", purpose: "ten new backup codes (needs the password; without one, a recent sign-in)" },
+  { method: "POST", path: "/two-factor/disable", access: "signed-in", purpose: "turn two-factor off (needs the password; without one, a recent sign-in)" },
 ];
 
 /** Base path of better-auth's handler (app/api/auth/[...all]). */

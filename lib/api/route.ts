@@ -64,10 +64,6 @@ export function route<K extends ShopRouteKey, C = unknown>(key: K, handler: Hand
 }
 
 /**
- * An answer for one caller is never kept by a shared cache: `private, no-store` unless the handler
- * chose its own Cache-Control.
- */
-/**
  * A browser's request (it sends Sec-Fetch-Site; curl and server clients do not) gets no
  * `set-auth-token`: the bearer plugin adds it to every answer that sets the session cookie, where a
  * page's scripts could read the session the httpOnly cookie keeps from them. API clients keep it.
@@ -80,6 +76,10 @@ export function withoutBearerForBrowser(request: Request, response: Response): R
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+/**
+ * An answer for one caller is never kept by a shared cache: `private, no-store` unless the handler
+ * chose its own Cache-Control.
+ */
 function keptPrivate(response: Response): Response {
   if (response.headers.has("cache-control")) return response;
   const headers = new Headers(response.headers);

@@ -78,6 +78,7 @@ test("a customer adds a phone number, signs in with a code sent by text message,
   await removeButton.click();
   await dialog.getByRole("button", { name: "Remove number" }).click();
   await expect(page.getByText("Phone number removed")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Sign-in phone number" })).toBeFocused();
   await expect(page.getByLabel("Mobile number")).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Mobile number")).toBeVisible();

@@ -95,6 +95,8 @@ test("a customer turns on two-factor authentication, signs in with an app code a
   await turnOff.click();
   await dialog.getByRole("button", { name: "Turn off two-factor authentication" }).click();
   await expect(page.getByText("Two-factor authentication is off")).toBeVisible();
+  // The button that had focus went away with it: focus is on the section's heading, not lost.
+  await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeFocused();
   await expect(section.getByText("Off.", { exact: true })).toBeVisible();
 
   // The password alone signs in again.
