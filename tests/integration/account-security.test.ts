@@ -333,6 +333,16 @@ describe("deleting the account", () => {
 });
 
 describe("disabling an account", () => {
+  it("answers an email-change link of a disabled account with 'disabled', not with a sign-in it cannot do", async () => {
+    const admin = await onlyAdmin(await signUpVerified());
+    const person = await signUpVerified();
+    const newEmail = uniqueEmail("moved-disabled");
+    expect((await changeEmail(person.cookie, newEmail)).status).toBe(202);
+    const token = await tokenMailedTo(newEmail, "/confirm-email");
+    expect((await setDisabled(admin.cookie, person.userId, true)).status).toBe(200);
+    expect((await confirmByForm(token)).headers.get("location")).toBe("/verify-email?result=disabled");
+  });
+
   it("signs the account out on every device at once; no way of signing in works until an admin enables it", async () => {
     const admin = await onlyAdmin(await signUpVerified());
     const person = await signUpVerified({ password: "disabled-password" });
