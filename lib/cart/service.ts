@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/accounts/actor";
 import { findProductById } from "@/lib/catalog/service";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Tx } from "@/lib/db/client";
 import { CART_SAVE_LOCK } from "@/lib/db/locks";
 import { AppError } from "@/lib/errors";
 import { cartQuantityProblem, MAX_CART_LINES, type CartLineView, type CartView, type PutCartInput } from "@/models/cart";
@@ -75,21 +75,29 @@ export async function putCart(actor: Actor, input: PutCartInput): Promise<CartVi
   if (first) throw new AppError("invalid", first, fields);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CART_SAVE_LOCK}, hashtext(${actor.userId}))`);
-    await tx.delete(cartItem).where(eq(cartItem.userId, actor.userId));
-    if (input.items.length > 0) {
-      await tx
-        .insert(cartItem)
-        .values(input.items.map((line, index) => ({ userId: actor.userId, productId: line.productId, quantity: line.quantity, position: index })));
-    }
+    await lockCart(tx, actor.userId);
+    await writeCart(tx, actor.userId, input.items);
   });
   return getCart(actor);
 }
 
+/** One account's cart saves run one at a time, on every instance (putCart says why). */
+async function lockCart(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CART_SAVE_LOCK}, hashtext(${userId}))`);
+}
+
+/** The account's cart becomes `lines`, in their order. Under lockCart. */
+async function writeCart(tx: Tx, userId: string, lines: { productId: string; quantity: number }[]): Promise<void> {
+  await tx.delete(cartItem).where(eq(cartItem.userId, userId));
+  if (lines.length > 0) {
+    await tx.insert(cartItem).values(lines.map((line, position) => ({ userId, productId: line.productId, quantity: line.quantity, position })));
+  }
+}
+
 /**
  * At sign-in: the cart the browser kept while signed out is joined into the account's (for a product
- * in both, the larger quantity), saved, and answered as GET /api/cart answers. Nothing the customer
- * put in either is left out without a word: a product taken off sale stays saved and is named in
+ * in both, the larger quantity), saved, and answered as GET /api/cart answers. What cannot be
+ * ordered is kept, not dropped: a product taken off sale stays saved and is named in
  * `noLongerOnSale`, a quantity that no longer fits the stock or the minimum stays as it was for the
  * cart page to mark (the order refuses it). Only ids of no product at all, and lines past the cart's
  * 50, are dropped. Under the same lock as putCart.
@@ -97,18 +105,15 @@ export async function putCart(actor: Actor, input: PutCartInput): Promise<CartVi
 export async function joinCart(actor: Actor, input: PutCartInput): Promise<CartView> {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CART_SAVE_LOCK}, hashtext(${actor.userId}))`);
+    await lockCart(tx, actor.userId);
     const saved = await tx.select().from(cartItem).where(eq(cartItem.userId, actor.userId)).orderBy(asc(cartItem.position));
     const merged = new Map<string, number>(saved.map((row) => [row.productId, row.quantity]));
     for (const line of input.items) merged.set(line.productId, Math.max(line.quantity, merged.get(line.productId) ?? 0));
     const ids = [...merged.keys()];
     if (ids.length === 0) return;
     const known = new Set((await tx.select({ id: productTable.id }).from(productTable).where(inArray(productTable.id, ids))).map((row) => row.id));
-    const lines = ids.filter((id) => known.has(id)).slice(0, MAX_CART_LINES);
-    await tx.delete(cartItem).where(eq(cartItem.userId, actor.userId));
-    if (lines.length > 0) {
-      await tx.insert(cartItem).values(lines.map((productId, position) => ({ userId: actor.userId, productId, quantity: merged.get(productId) ?? 0, position })));
-    }
+    const lines = [...merged].filter(([id]) => known.has(id)).slice(0, MAX_CART_LINES);
+    await writeCart(tx, actor.userId, lines.map(([productId, quantity]) => ({ productId, quantity })));
   });
   return getCart(actor);
 }
