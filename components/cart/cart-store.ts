@@ -233,9 +233,8 @@ export function joinAccountCart(signedIn: boolean): Promise<void> {
 type AccountCart = { lines: CartEntry[]; noLongerOnSale: OffSale[] };
 
 /** The cart an answer of /api/cart or /api/cart/join holds, or null when there is none to read. */
-async function accountCartFrom(request: Promise<Response>): Promise<AccountCart | null> {
+async function accountCartFrom(response: Response): Promise<AccountCart | null> {
   try {
-    const response = await request;
     if (!response.ok) return null;
     const body = (await response.json()) as { items: { productId: string; quantity: number }[]; noLongerOnSale?: OffSale[] };
     return {
@@ -248,8 +247,9 @@ async function accountCartFrom(request: Promise<Response>): Promise<AccountCart 
 }
 
 /** The account's cart and the products it held that are no longer on sale, or null when it could not be read. */
-function readAccountCart(): Promise<AccountCart | null> {
-  return accountCartFrom(fetch("/api/cart", { credentials: "same-origin", headers: { accept: "application/json" }, cache: "no-store" }));
+async function readAccountCart(): Promise<AccountCart | null> {
+  const response = await fetch("/api/cart", { credentials: "same-origin", headers: { accept: "application/json" }, cache: "no-store" }).catch(() => null);
+  return response ? accountCartFrom(response) : null;
 }
 
 /**
@@ -270,7 +270,13 @@ async function joinIntoAccountCart(local: CartEntry[]): Promise<AccountCart | "r
     return null;
   }
   if (response.status >= 400 && response.status < 500) return "refused";
-  return accountCartFrom(Promise.resolve(response));
+  return accountCartFrom(response);
+}
+
+/** Signed in, but the account's cart could not be had: the lines shown are the browser's. */
+function markUnread(): void {
+  state = { ...state, settled: true, unread: true };
+  emit();
 }
 
 async function join(signedIn: boolean): Promise<void> {
@@ -284,25 +290,20 @@ async function join(signedIn: boolean): Promise<void> {
   }
   if (state.mode === "account") return;
   const local = readLocal();
-  let joined: AccountCart | "refused" | null = null;
+  let account: AccountCart | null = null;
   if (local.length > 0) {
-    joined = await joinIntoAccountCart(local);
-    if (joined === null) {
-      // Not joined (network, a busy server): the browser's copy stays, and the next page joins it again.
-      state = { ...state, settled: true, unread: true };
-      emit();
-      return;
+    const joined = await joinIntoAccountCart(local);
+    // Not joined (network, a busy server): the browser's copy stays, and the next page joins it again.
+    if (joined === null) return markUnread();
+    // A browser cart the server will not take (one an older build wrote, say) must not leave the cart
+    // unreadable on every page: the account's cart is read below, and the browser keeps its copy.
+    if (joined !== "refused") {
+      writeLocal([]);
+      account = joined;
     }
   }
-  // A browser cart the server will not take (one an older build wrote, say) must not leave the cart
-  // unreadable on every page: the account's cart is shown, and the browser keeps its copy.
-  const account = joined !== null && joined !== "refused" ? joined : await readAccountCart();
-  if (!account) {
-    state = { ...state, settled: true, unread: true };
-    emit();
-    return;
-  }
-  if (joined !== null && joined !== "refused") writeLocal([]);
+  account ??= await readAccountCart();
+  if (!account) return markUnread();
   state = { lines: account.lines, mode: "account", error: null, settled: true, unread: false, noLongerOnSale: account.noLongerOnSale };
   emit();
 }
