@@ -3,13 +3,13 @@ import { CheckoutForm } from "@/components/cart/checkout-form";
 import { requirePageActor } from "@/app/page-session";
 import { getEnv } from "@/lib/env";
 import { formatMinutes } from "@/models/count";
-import { findLastShippingDetails } from "@/lib/orders/service";
+import { findOrderFormDefaults } from "@/lib/orders/service";
 
 export const metadata: Metadata = { title: "Checkout", robots: { index: false } };
 
 export default async function CheckoutPage() {
   const actor = await requirePageActor("/checkout");
-  const defaults = await findLastShippingDetails(actor);
+  const defaults = await findOrderFormDefaults(actor);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:px-8">

@@ -9,6 +9,8 @@ import { describeEmailChangeLink } from "@/lib/accounts/email-change";
 // post still carries this site's Origin (under "no-referrer" a browser sends Origin: null, refused as cross-site).
 export const metadata: Metadata = { title: "Confirm your new email address", robots: { index: false }, referrer: "same-origin" };
 
+const CONFIRM_CARD = { title: "Confirm your new email address", intro: "Your ToolForge account moves to this address once you confirm it." };
+
 type ConfirmEmailPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /**
@@ -24,14 +26,14 @@ export default async function ConfirmEmailPage({ searchParams }: ConfirmEmailPag
   const [link, viewer] = await Promise.all([describeEmailChangeLink(token), findPageActor()]);
   if (link.state !== "valid" || !link.email) {
     return (
-      <AuthCard title="Confirm your new email address" intro="Your ToolForge account moves to this address once you confirm it.">
+      <AuthCard {...CONFIRM_CARD}>
         <LinkProblem state={link.state === "valid" ? "invalid" : link.state} again={{ href: "/account/security", label: "Change your email address again" }} />
       </AuthCard>
     );
   }
   if (viewer?.userId === link.userId) {
     return (
-      <AuthCard title="Confirm your new email address" intro="Your ToolForge account moves to this address once you confirm it.">
+      <AuthCard {...CONFIRM_CARD}>
         <form method="post" action="/api/account/confirm-email-change" className="flex flex-col gap-5">
           <input type="hidden" name="token" value={token} />
           <p className="text-slate-800">

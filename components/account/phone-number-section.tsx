@@ -17,6 +17,15 @@ import { useFocusFirstError } from "@/components/ui/use-focus-first-error";
 
 const submitClass = "self-start rounded-md bg-brand px-5 py-2.5 font-semibold text-white";
 
+/** The number on the account, said the same way whether it is shown alone or beside a change. */
+function CurrentNumber({ phoneNumber }: { phoneNumber: string }) {
+  return (
+    <p className="text-slate-700">
+      You can sign in with a code texted to <strong data-testid="account-phone">{phoneNumber}</strong>.
+    </p>
+  );
+}
+
 /**
  * The number the account signs in with by text message: add or change it with a texted code, or remove
  * it. Adding one is a new way into the account: like a new email address, it needs a recent sign-in.
@@ -137,9 +146,7 @@ export function PhoneNumberSection({ phoneNumber, recentSignIn }: { phoneNumber:
       <FormStatus id="phone-status" message={error} />
       {!adding ? (
         <div className="flex flex-col gap-3">
-          <p className="text-slate-700">
-            You can sign in with a code texted to <strong data-testid="account-phone">{phoneNumber}</strong>.
-          </p>
+          <CurrentNumber phoneNumber={phoneNumber} />
           <div className="flex flex-wrap gap-3">
             <Button ref={changeButton} variant="secondary" onClick={() => setEditing(true)} disabled={pending}>
               Change number
@@ -159,9 +166,7 @@ export function PhoneNumberSection({ phoneNumber, recentSignIn }: { phoneNumber:
         <div className="flex flex-col gap-3">
           {phoneNumber ? (
             <>
-              <p className="text-slate-700">
-                You can sign in with a code texted to <strong data-testid="account-phone">{phoneNumber}</strong>.
-              </p>
+              <CurrentNumber phoneNumber={phoneNumber} />
               <p className="text-slate-700">For your safety, changing your mobile number needs a recent sign-in.</p>
             </>
           ) : (

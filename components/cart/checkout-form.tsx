@@ -161,50 +161,50 @@ export function CheckoutForm({ email, shippingCents, hold, defaults }: CheckoutF
 
   return (
     <>
-    <NoLongerOnSaleNote products={noLongerOnSale} className="mt-6" />
-    <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <form method="post" onSubmit={onSubmit} noValidate aria-describedby="checkout-status" className="flex flex-col gap-5">
-        <FormStatus id="checkout-status" message={formError} />
-        <TextField id="checkout-email" label="Email" type="email" value={email} readOnly className="read-only:bg-slate-100 read-only:text-slate-700" />
-        <TextField id="checkout-phone" label="Contact Number" type="tel" autoComplete="tel" inputMode="tel" placeholder="+1 555 010 0199" error={errors.phone?.message} defaultValue={defaults?.phone} {...register("phone")} />
-        <AddressFields idPrefix="checkout-address" field={(name) => register(`shippingAddress.${name}`)} errorOf={(name) => errors.shippingAddress?.[name]?.message} defaults={defaults?.shippingAddress} />
-        {problems.length > 0 || gone.length > 0 ? (
-          <p role="alert" className="text-red-700">
-            {gone.length > 0 ? "Some products are no longer on sale." : "Some quantities are no longer available."}{" "}
-            <Link href="/cart" className="font-semibold underline">
-              Fix them in your cart
-            </Link>
-            .
-          </p>
-        ) : null}
-        {unreadable || problems.length > 0 || gone.length > 0 ? null : (
-          <SubmitButton pending={isSubmitting || !ready} pendingLabel={isSubmitting ? "Placing order…" : "Loading your cart…"} className={buttonClasses("primary", "lg", "w-full sm:w-auto")}>
-            Place order and pay {formatMoney(subtotal + shippingCents, currency)}
-          </SubmitButton>
-        )}
-      </form>
-      {/* On a phone the summary follows the form. When it says the cart could not be read, it moves
-          above the form, so the reason there is no button is the first thing read. */}
-      <section
-        aria-labelledby="checkout-summary-title"
-        className={`self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm ${unreadable ? "order-first lg:order-none" : ""}`}
-      >
-        <h2 id="checkout-summary-title" className="text-lg font-semibold text-slate-900">
-          Your order
-        </h2>
-        {ready ? (
-          <OrderSummary lines={available} subtotal={subtotal} shippingCents={shippingCents} currency={currency} />
-        ) : unreadable ? (
-          <p role="alert" className="mt-3 text-red-700">
-            {CART_NOT_LOADED}
-          </p>
-        ) : (
-          <p className="mt-3 text-slate-700" aria-busy="true">
-            Loading your cart…
-          </p>
-        )}
-      </section>
-    </div>
+      <NoLongerOnSaleNote products={noLongerOnSale} className="mt-6" />
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <form method="post" onSubmit={onSubmit} noValidate aria-describedby="checkout-status" className="flex flex-col gap-5">
+          <FormStatus id="checkout-status" message={formError} />
+          <TextField id="checkout-email" label="Email" type="email" value={email} readOnly className="read-only:bg-slate-100 read-only:text-slate-700" />
+          <TextField id="checkout-phone" label="Contact Number" type="tel" autoComplete="tel" inputMode="tel" placeholder="+1 555 010 0199" error={errors.phone?.message} defaultValue={defaults?.phone} {...register("phone")} />
+          <AddressFields idPrefix="checkout-address" field={(name) => register(`shippingAddress.${name}`)} errorOf={(name) => errors.shippingAddress?.[name]?.message} defaults={defaults?.shippingAddress} />
+          {problems.length > 0 || gone.length > 0 ? (
+            <p role="alert" className="text-red-700">
+              {gone.length > 0 ? "Some products are no longer on sale." : "Some quantities are no longer available."}{" "}
+              <Link href="/cart" className="font-semibold underline">
+                Fix them in your cart
+              </Link>
+              .
+            </p>
+          ) : null}
+          {unreadable || problems.length > 0 || gone.length > 0 ? null : (
+            <SubmitButton pending={isSubmitting || !ready} pendingLabel={isSubmitting ? "Placing order…" : "Loading your cart…"} className={buttonClasses("primary", "lg", "w-full sm:w-auto")}>
+              Place order and pay {formatMoney(subtotal + shippingCents, currency)}
+            </SubmitButton>
+          )}
+        </form>
+        {/* On a phone the summary follows the form. When it says the cart could not be read, it moves
+            above the form, so the reason there is no button is the first thing read. */}
+        <section
+          aria-labelledby="checkout-summary-title"
+          className={`self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm ${unreadable ? "order-first lg:order-none" : ""}`}
+        >
+          <h2 id="checkout-summary-title" className="text-lg font-semibold text-slate-900">
+            Your order
+          </h2>
+          {ready ? (
+            <OrderSummary lines={available} subtotal={subtotal} shippingCents={shippingCents} currency={currency} />
+          ) : unreadable ? (
+            <p role="alert" className="mt-3 text-red-700">
+              {CART_NOT_LOADED}
+            </p>
+          ) : (
+            <p className="mt-3 text-slate-700" aria-busy="true">
+              Loading your cart…
+            </p>
+          )}
+        </section>
+      </div>
     </>
   );
 }

@@ -33,7 +33,6 @@ type OrderFormProps = {
   defaultQuantity?: number;
 };
 
-
 const WHOLE_NUMBER = "Enter the number of units as a whole number";
 
 /** The API's schema with this product's range, so the form says what the server would say. */

@@ -495,7 +495,7 @@ export async function findPayingCard(paid: Pick<OrderView, "id" | "paymentRef">)
  * What the next order's form starts with: the contact number and shipping address of the customer's
  * latest order that has one; before the first, the number saved in My Profile and the account's name.
  */
-export async function findLastShippingDetails(actor: Actor): Promise<{ phone: string; shippingAddress: OrderView["shippingAddress"] }> {
+export async function findOrderFormDefaults(actor: Actor): Promise<{ phone: string; shippingAddress: OrderView["shippingAddress"] }> {
   const db = await getDb();
   const [row] = await db
     .select()

@@ -12,7 +12,7 @@ import { getDb } from "@/lib/db/client";
 import { listProductReviewPage } from "@/lib/reviews/service";
 import { waitForPendingMail } from "@/lib/mail";
 import { listBoughtProducts } from "@/lib/orders/purchases";
-import { findLastShippingDetails } from "@/lib/orders/service";
+import { findOrderFormDefaults } from "@/lib/orders/service";
 import { findActor } from "@/lib/accounts/actor";
 import { auditLog, mailOutbox, product } from "@/models/schema";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
@@ -312,9 +312,9 @@ describe("profile", () => {
     const customer = await signUp({ name: "Fern Firstorder" });
     const actor = await findActor(new Headers({ cookie: customer.cookie }));
     if (!actor) throw new Error("not signed in");
-    expect(await findLastShippingDetails(actor)).toEqual({ phone: "", shippingAddress: expect.objectContaining({ name: "Fern Firstorder", line1: "" }) });
+    expect(await findOrderFormDefaults(actor)).toEqual({ phone: "", shippingAddress: expect.objectContaining({ name: "Fern Firstorder", line1: "" }) });
     await patch(customer, valid);
-    expect(await findLastShippingDetails(actor)).toEqual({ phone: valid.phone, shippingAddress: expect.objectContaining({ name: "Fern Firstorder", line1: "", city: "" }) });
+    expect(await findOrderFormDefaults(actor)).toEqual({ phone: valid.phone, shippingAddress: expect.objectContaining({ name: "Fern Firstorder", line1: "", city: "" }) });
 
     const tool = await createProduct({ name: "Profile Prefill Plane", priceCents: 4000, stock: 10 });
     const placed = await orders.POST(
@@ -322,7 +322,7 @@ describe("profile", () => {
       noParams(),
     );
     expect(placed.status).toBe(201);
-    expect(await findLastShippingDetails(actor)).toEqual({ phone: "+1 555 010 0188", shippingAddress: expect.objectContaining({ line1: TEST_ADDRESS.line1 }) });
+    expect(await findOrderFormDefaults(actor)).toEqual({ phone: "+1 555 010 0188", shippingAddress: expect.objectContaining({ line1: TEST_ADDRESS.line1 }) });
   });
 });
 

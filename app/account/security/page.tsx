@@ -24,6 +24,7 @@ export default async function AccountSecurityPage({ searchParams }: AccountSecur
   const actor = await requirePageActor("/account/security");
   const sessionsPaging = readPageQuery(await searchParams, SESSION_PAGE_SIZE, SESSIONS_PAGING_PREFIX);
   const overview = await getSecurityOverview(actor);
+  const recentSignIn = isRecentSignIn(actor);
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Sign-in &amp; security</h1>
@@ -39,10 +40,10 @@ export default async function AccountSecurityPage({ searchParams }: AccountSecur
         <TwoFactorSection
           enabled={overview.twoFactorEnabled}
           needsPassword={overview.hasPassword}
-          recentSignIn={isRecentSignIn(actor)}
+          recentSignIn={recentSignIn}
           recentMinutes={RECENT_SIGN_IN_MS / 60_000}
         />
-        <PhoneNumberSection phoneNumber={overview.phoneNumber} recentSignIn={isRecentSignIn(actor)} />
+        <PhoneNumberSection phoneNumber={overview.phoneNumber} recentSignIn={recentSignIn} />
         <SessionsSection actor={actor} paging={sessionsPaging} />
         <DeleteAccountSection actor={actor} />
       </div>

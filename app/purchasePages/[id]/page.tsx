@@ -9,7 +9,7 @@ import { Img } from "@/components/ui/img";
 import { findProductAt } from "@/lib/catalog/service";
 import { getEnv } from "@/lib/env";
 import { formatMoney, formatUnits } from "@/lib/money/format";
-import { findLastShippingDetails } from "@/lib/orders/service";
+import { findOrderFormDefaults } from "@/lib/orders/service";
 import { formatCount, formatMinutes } from "@/models/count";
 import { stockState } from "@/models/stock";
 
@@ -31,7 +31,7 @@ export default async function PurchasePage({ params, searchParams }: PurchasePag
   if (!product) return notFoundPage();
   const stock = stockState(product);
   const inStock = stock.kind !== "out";
-  const defaults = inStock ? await findLastShippingDetails(actor) : null;
+  const defaults = inStock ? await findOrderFormDefaults(actor) : null;
   // The quantity chosen on the product page, when it is one that can be ordered; the form checks it again.
   const asked = Number((await searchParams).quantity);
   const defaultQuantity =
