@@ -17,6 +17,9 @@ describe("the audit log's address", () => {
     expect(readAuditFilter({ entity: "invoice", entityId: "inv_1" })).toEqual({});
     expect(readAuditFilter({ entityId: "ord_1" })).toEqual({});
     expect(readAuditFilter({ entity: ["order", "user"], entityId: "  " })).toEqual({ entity: "order", entityId: undefined });
+    // A NUL PostgreSQL cannot compare is read as a space, like a search's.
+    expect(readAuditFilter({ entity: "order", entityId: "\0" })).toEqual({ entity: "order", entityId: undefined });
+    expect(readAuditFilter({ entity: "order\0", entityId: "ord_1\0" })).toEqual({ entity: "order", entityId: "ord_1" });
   });
 
   it("the API's query refuses the same two with a message", () => {

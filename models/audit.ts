@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readAddressText } from "./catalog-limits";
 import { pageQuerySchema, type PageQuery } from "./paging";
 
 /** The kinds of thing an audit entry is about, with the words the log's filter shows for each. */
@@ -70,8 +71,8 @@ export function auditHref(filter: AuditFilter): string {
  * log does not know shows everything rather than failing the page; an id without its kind is ignored.
  */
 export function readAuditFilter(params: Record<string, string | string[] | undefined>): AuditFilter {
-  const read = (value: string | string[] | undefined) => ((Array.isArray(value) ? value[0] : value) ?? "").trim();
+  const read = (value: string | string[] | undefined) => readAddressText((Array.isArray(value) ? value[0] : value) ?? "", 100);
   const entity = auditSubjectOf(read(params.entity));
-  const entityId = read(params.entityId).slice(0, 100);
+  const entityId = read(params.entityId);
   return entity ? { entity, entityId: entityId || undefined } : {};
 }

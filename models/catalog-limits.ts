@@ -10,7 +10,21 @@ export const MAX_SEARCH_LENGTH = 100;
  * cut at MAX_SEARCH_LENGTH.
  */
 export function readSearchText(value: string): string {
-  return value.replace(/\p{Cc}/gu, " ").trim().slice(0, MAX_SEARCH_LENGTH);
+  return readAddressText(value, MAX_SEARCH_LENGTH);
+}
+
+/**
+ * Text read leniently from an address's query (a search, an id to filter by): control characters
+ * become spaces, trimmed, and cut at `max` characters. The server's NUL check looks only at a page's
+ * path (pages read their query leniently), so every page's reader goes through here.
+ */
+export function readAddressText(value: string, max: number): string {
+  return plainText(value).slice(0, max);
+}
+
+/** Text with its control characters as spaces, trimmed. */
+export function plainText(value: string): string {
+  return value.replace(/\p{Cc}/gu, " ").trim();
 }
 /** The highest catalog page a URL or the API may ask for. */
 export const MAX_CATALOG_PAGE = 10_000;

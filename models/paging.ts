@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./catalog-limits";
 
 /** No list answers more than this many rows at once, on a page or in the API. */
 export const MAX_LIST_PAGE_SIZE = 100;
@@ -50,10 +51,13 @@ export function pageCountOf(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** Search text of an admin list: trimmed, empty means no search. */
+/**
+ * Search text of an admin list: trimmed, empty means no search. Control characters (a NUL PostgreSQL
+ * cannot compare) become spaces: a page reads its query leniently.
+ */
 export const searchTextSchema = z
   .string()
-  .trim()
-  .max(254, "Search text must be at most 254 characters")
+  .transform(plainText)
+  .pipe(z.string().max(254, "Search text must be at most 254 characters"))
   .optional()
   .transform((v) => (v ? v : undefined));

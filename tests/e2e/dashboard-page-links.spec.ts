@@ -23,6 +23,27 @@ async function expectShopAround(page: Page): Promise<void> {
   await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
 }
 
+test("a control character in a dashboard list's search or filter is read as a space, never a 500", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await browseFromOwnAddress(page);
+  await signInAsVerifiedAdmin(page, baseURL);
+
+  // The server's NUL check looks only at a page's path: each page reads its query leniently.
+  for (const [link, title] of [
+    ["/dashboard/manageOrder?q=%00nobody", "Manage Order"],
+    ["/dashboard/makeAdmin?q=ada%00", "Make Admin"],
+    ["/dashboard/manageProducts?q=%00", "Manage Products"],
+    ["/dashboard/audit?entity=order&entityId=%00", "Audit log"],
+  ] as const) {
+    const response = await page.goto(link);
+    expect(response?.status(), link).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expectShopAround(page);
+  }
+  await page.goto("/dashboard/manageOrder?q=%00nobody");
+  await expect(page.locator("#orders-q")).toHaveValue("nobody");
+});
+
 test("a damaged page link on a dashboard list shows the shop, the message and the list's first page, never a 500", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await browseFromOwnAddress(page);
