@@ -172,6 +172,14 @@ export type OrderView = {
   unitPriceCents?: number;
 };
 
+/** What a deleted customer's orders say instead of their contact details. ".invalid" never resolves (RFC 2606). */
+export const ANONYMISED_ORDER = { email: "anonymised@deleted.invalid", phone: "anonymised" } as const;
+
+/** Whether an order's customer deleted their account (ADR 015): nobody is left to ship to or to mail. */
+export function isAnonymised(order: Pick<OrderView, "email">): boolean {
+  return order.email === ANONYMISED_ORDER.email;
+}
+
 export function formatOrderNumber(number: number): string {
   return `TF-${number}`;
 }

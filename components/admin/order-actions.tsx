@@ -1,5 +1,5 @@
 import { CancelOrderButton } from "@/components/orders/cancel-order-button";
-import { unitsOf, type OrderView } from "@/models/orders";
+import { isAnonymised, unitsOf, type OrderView } from "@/models/orders";
 import { RefundButton } from "./refund-button";
 import { ShippingToggle } from "./shipping-toggle";
 
@@ -18,7 +18,7 @@ export function AdminOrderActions({ order }: { order: OrderView }) {
       <div className="mt-3 flex flex-wrap items-center gap-4">
         {order.status === "paid" ? (
           <>
-            <ShippingToggle orderId={order.id} shipping={order.shipping} srLabel={`:${about}`} />
+            <ShippingToggle orderId={order.id} shipping={order.shipping} srLabel={`:${about}`} final={isAnonymised(order)} />
             <RefundButton orderId={order.id} number={order.number} srLabel={about} />
           </>
         ) : order.status === "unpaid" ? (

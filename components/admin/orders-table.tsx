@@ -2,7 +2,7 @@ import { CancelOrderButton } from "@/components/orders/cancel-order-button";
 import { OrderNumberCell } from "@/components/orders/order-number-cell";
 import { PaymentReference, StatusBadge } from "@/components/orders/status-badge";
 import { formatMoney } from "@/lib/money/format";
-import { linesSummary, unitsOf, type AdminOrderView } from "@/models/orders";
+import { isAnonymised, linesSummary, unitsOf, type AdminOrderView } from "@/models/orders";
 import { cellClass, TableFrame } from "./data-table";
 import { RefundButton } from "./refund-button";
 import { ShippingToggle } from "./shipping-toggle";
@@ -33,7 +33,7 @@ export function OrdersTable({ orders, listHref }: { orders: AdminOrderView[]; /*
               </td>
               <td className={cellClass}>
                 {order.status === "paid" ? (
-                  <ShippingToggle orderId={order.id} shipping={order.shipping} srLabel={`:${about}`} />
+                  <ShippingToggle orderId={order.id} shipping={order.shipping} srLabel={`:${about}`} final={isAnonymised(order)} />
                 ) : order.status === "unpaid" ? (
                   <span className="text-sm text-slate-600">Awaiting payment</span>
                 ) : (

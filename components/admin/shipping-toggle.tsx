@@ -4,10 +4,16 @@ import { buttonClasses } from "@/components/ui/button";
 import { useApiAction } from "@/components/ui/use-api-action";
 import type { ShippingState } from "@/models/orders";
 
-type ShippingToggleProps = { orderId: string; shipping: ShippingState; srLabel: string };
+type ShippingToggleProps = {
+  orderId: string;
+  shipping: ShippingState;
+  srLabel: string;
+  /** A shipped order whose customer deleted their account cannot go back to pending (no address is left). */
+  final?: boolean;
+};
 
 /** A paid order's shipping state (Pending or Shipped, the words of PRODUCT and My Orders), shown as a badge, and apart from it the button that changes it. */
-export function ShippingToggle({ orderId, shipping, srLabel }: ShippingToggleProps) {
+export function ShippingToggle({ orderId, shipping, srLabel, final = false }: ShippingToggleProps) {
   const { pending, run } = useApiAction();
   const shipped = shipping === "shipped";
 
@@ -30,15 +36,17 @@ export function ShippingToggle({ orderId, shipping, srLabel }: ShippingTogglePro
       >
         {shipped ? "Shipped" : "Pending"}
       </span>
-      <button
-        type="button"
-        onClick={toggle}
-        aria-disabled={pending || undefined}
-        className={buttonClasses(shipped ? "secondary" : "primary", "sm", "whitespace-nowrap aria-disabled:opacity-60")}
-      >
-        {pending ? "Saving…" : shipped ? "Mark as pending" : "Mark as shipped"}
-        <span className="sr-only">{srLabel}</span>
-      </button>
+      {shipped && final ? null : (
+        <button
+          type="button"
+          onClick={toggle}
+          aria-disabled={pending || undefined}
+          className={buttonClasses(shipped ? "secondary" : "primary", "sm", "whitespace-nowrap aria-disabled:opacity-60")}
+        >
+          {pending ? "Saving…" : shipped ? "Mark as pending" : "Mark as shipped"}
+          <span className="sr-only">{srLabel}</span>
+        </button>
+      )}
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
+import { ANONYMISED_ORDER } from "@/models/orders";
 import { order } from "@/models/schema";
 
-/** What a deleted customer's orders say instead of their contact details. ".invalid" never resolves (RFC 2606). */
-export const ANONYMISED_ORDER = { email: "anonymised@deleted.invalid", phone: "anonymised" } as const;
+export { ANONYMISED_ORDER };
 
 /**
  * Keeps a deleting customer's orders for the shop's books (totals, lines, payments, dates) while

@@ -18,6 +18,7 @@ import { cancelPaymentIntents } from "@/lib/payments/stripe";
 import {
   EMPTY_SHIPPING_ADDRESS,
   formatOrderNumber,
+  isAnonymised,
   type AdminOrderListQuery,
   type AdminOrderView,
   type OrderStatus,
@@ -27,7 +28,6 @@ import {
 import { order, orderLine, orderRequest, payment, profile, user } from "@/models/schema";
 import { MAX_PAYMENT_CENTS } from "@/models/catalog-limits";
 import type { Page, PageQuery } from "@/models/paging";
-import { ANONYMISED_ORDER } from "./anonymise";
 import { cancelledMail, confirmationMail, expiredMail, notShippedMail, paidOrderNoticeMail, receiptMail, refundMail, shippedMail, strayRefundMail } from "./emails";
 
 export type OrderRow = typeof order.$inferSelect;
@@ -128,6 +128,7 @@ function isOverdue(row: OrderRow, now: Date): boolean {
 }
 
 const NOT_FOUND = "No order with this id.";
+const CUSTOMER_DELETED = "This order's customer has deleted their account, so it has no address to ship to: it stays shipped.";
 
 /** Why an order in `status` cannot take the step the caller asked for (always a 409). */
 function conflictFor(status: OrderStatus, step: "cancel" | "pay" | "ship" | "refund", actor?: Pick<Actor, "role">): AppError {
@@ -325,7 +326,7 @@ export async function placeOrder(actor: Actor, input: PlaceOrderInput, idempoten
  * order whose customer deleted their account (ADR 015) has nobody to tell.
  */
 async function queueCustomerMail(tx: Tx, row: OrderRow, mail: Mail): Promise<string[]> {
-  if (row.email === ANONYMISED_ORDER.email) return [];
+  if (isAnonymised(row)) return [];
   const [account] = row.userId ? await tx.select({ email: user.email }).from(user).where(eq(user.id, row.userId)) : [];
   return [await queueMail(tx, { ...mail, to: account?.email ?? mail.to })];
 }
@@ -659,6 +660,8 @@ export async function setShipping(actor: Actor, orderId: string, shipped: boolea
     if (!row) throw new AppError("not_found", NOT_FOUND);
     if (row.status !== "paid") throw new AppError("conflict", row.status === "unpaid" ? "Only paid orders can be shipped." : conflictFor(row.status, "ship").message);
     if (row.shipping === target) return { view: await viewOf(tx, row), mailIds: [] as string[] };
+    // A shipped order whose customer then deleted their account has no address left to ship to.
+    if (!shipped && isAnonymised(row)) throw new AppError("conflict", CUSTOMER_DELETED);
     const [updated] = await tx
       .update(order)
       .set({ shipping: target, shippedAt: shipped ? new Date() : null })

@@ -427,6 +427,21 @@ describe("every change a customer must hear about writes its mail with it", () =
     expect(await stockOf(item.id)).toBe(10);
     expect(await mailsAbout(ANONYMISED_ORDER.email, created.number)).toHaveLength(0);
   });
+
+  it("a shipped order whose customer deleted their account stays shipped: no address is left to ship to", async () => {
+    const item = await createProduct({ stock: 10 });
+    const created = await placeOne(bob, item.id, 1);
+    expect((await pay(bob, created.id)).status).toBe(200);
+    expect((await ship(admin, created.id)).status).toBe(200);
+    const db = await getDb();
+    await db.update(order).set({ userId: null, email: ANONYMISED_ORDER.email, shipName: "", shipLine1: "" }).where(eq(order.id, created.id));
+    const back = await ship(admin, created.id, false);
+    expect(back.status).toBe(409);
+    expect((await errorOf(back)).message).toBe("This order's customer has deleted their account, so it has no address to ship to: it stays shipped.");
+    expect((await read(admin, created.id)).shipping).toBe("shipped");
+    // Asking for what it already is still answers the order.
+    expect((await ship(admin, created.id)).status).toBe(200);
+  });
 });
 
 describe("a cap on orders waiting for payment, per account (ORDER_UNPAID_LIMIT, 5 by default)", () => {
