@@ -535,6 +535,15 @@ export async function requirePayableOrder(actor: Actor, orderId: string): Promis
   return { ...(await viewOf(await getDb(), row)), paymentIntentId: row.paymentIntentId };
 }
 
+/**
+ * The Stripe PaymentIntent of an order its owner or an admin is about to cancel; null when it has none
+ * or is not unpaid (cancelOrder then says why). Anyone else is told the order does not exist.
+ */
+export async function findCancellingIntent(actor: Actor, orderId: string): Promise<string | null> {
+  const row = await findVisibleRow(actor, orderId);
+  return row.status === "unpaid" ? row.paymentIntentId : null;
+}
+
 /** Remembers the Stripe PaymentIntent opened for an order, so that closing the order can cancel it. */
 export async function recordPaymentIntent(orderId: string, paymentIntentId: string): Promise<void> {
   const db = await getDb();

@@ -13,6 +13,7 @@ import { recordPaymentFailure } from "@/lib/metrics";
 import {
   cancelOrder,
   expireOverdueOrders,
+  findCancellingIntent,
   getOrderById,
   getOwnOrder,
   holdForSettlingPayment,
@@ -194,9 +195,32 @@ export async function refundOrder(actor: Actor, orderId: string, reason: string)
 
 /** Cancels an unpaid order (owner or admin) and its open PaymentIntent. */
 export async function cancelOrderAndPayment(actor: Actor, orderId: string): Promise<OrderView> {
+  const intentId = await findCancellingIntent(actor, orderId);
+  if (intentId) await refuseWhileSettling(intentId);
   const closed = await cancelOrder(actor, orderId);
   await cancelPaymentIntents([closed.paymentIntentId]);
   return closed.order;
+}
+
+export const SETTLING_CANCEL_MESSAGE =
+  "The bank is still confirming a payment for this order, so it cannot be cancelled now: if the payment goes through, the order is paid; if it fails, the order can be cancelled then.";
+
+/**
+ * Refuses to cancel an order while the bank settles its payment (Stripe: `processing`, a debit can take
+ * two weeks). Stripe cannot cancel such a PaymentIntent: the money would arrive for a cancelled order and
+ * go back days later, after the cancel's dialog said nothing is charged. A Stripe that does not answer
+ * lets the cancel go on, as before: a payment that lands anyway is refunded (markOrderPaid).
+ */
+async function refuseWhileSettling(paymentIntentId: string): Promise<void> {
+  if (!isStripeConfigured()) return;
+  let status: string;
+  try {
+    status = (await stripeClient().paymentIntents.retrieve(paymentIntentId)).status;
+  } catch (error) {
+    log("info", "payment intent not read before a cancel", { paymentIntentId, error: error instanceof Error ? error.message : String(error) });
+    return;
+  }
+  if (status === "processing") throw new AppError("conflict", SETTLING_CANCEL_MESSAGE);
 }
 
 /** The expiry job: expires every overdue unpaid order and cancels their PaymentIntents. Answers how many expired. */

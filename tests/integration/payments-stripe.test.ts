@@ -15,7 +15,7 @@ import * as orderRoute from "@/app/api/orders/[id]/route";
 import * as adminOrdersRoute from "@/app/api/admin/orders/route";
 import { requireActor } from "@/lib/accounts/actor";
 import { getOrderById } from "@/lib/orders/service";
-import { expireOrdersAndPayments, settleReturnedPayment } from "@/lib/payments/service";
+import { expireOrdersAndPayments, SETTLING_CANCEL_MESSAGE, settleReturnedPayment } from "@/lib/payments/service";
 import { waitForPaymentIntentCancels } from "@/lib/payments/stripe";
 import { auditLog, mailOutbox, order, payment, user } from "@/models/schema";
 import { signUpAdmin } from "@/tests/fixtures/mail";
@@ -390,6 +390,27 @@ describe("no payment without an order to match (Stripe)", () => {
     expect((await cancel(alice, created.id)).status).toBe(200);
     expect(fake.cancelCalls).toContain(intentId);
     expect(fake.intents.get(intentId)?.status).toBe("canceled");
+  });
+
+  it("an order whose bank payment is settling cannot be cancelled, by its customer or an admin, until the bank decides", async () => {
+    const created = await newOrder();
+    const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    const intent = fake.intents.get(intentId);
+    if (!intent) throw new Error("no intent");
+    intent.status = "processing";
+    for (const session of [alice, admin]) {
+      const refused = await cancel(session, created.id);
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(SETTLING_CANCEL_MESSAGE);
+    }
+    // A stranger still learns nothing about the order.
+    expect((await cancel(bob, created.id)).status).toBe(404);
+    expect((await getOrderById(created.id)).status).toBe("unpaid");
+    expect(fake.cancelCalls).not.toContain(intentId);
+    // The bank refused the debit: the order can go.
+    intent.status = "requires_payment_method";
+    expect((await cancel(alice, created.id)).status).toBe(200);
+    expect((await getOrderById(created.id)).status).toBe("cancelled");
   });
 
   it("expiring an order cancels its PaymentIntent", async () => {
