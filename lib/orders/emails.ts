@@ -137,6 +137,26 @@ export function refundMail(order: OrderView): Mail {
   };
 }
 
+/**
+ * To the shop: the processor could not return a refund's money (a closed card account, a bank refusing
+ * the credit). The order already says refunded and the customer was told so; an admin must now pay them
+ * back another way.
+ */
+export function refundFailedNoticeMail(order: OrderView, refund: { amountCents: number; currency: string; reason: string | null }, to: string): Mail {
+  return {
+    to,
+    replyTo: order.email,
+    subject: `Refund failed for order ${order.number}: ${formatMoney(refund.amountCents, refund.currency)} did not reach the customer`,
+    text: [
+      `Stripe could not return ${formatMoney(refund.amountCents, refund.currency)} to the card that paid order ${order.number}${refund.reason ? ` (Stripe says: ${refund.reason})` : ""}.`,
+      "The customer has not got the money back, although the order shows refunded and the customer was told it was.",
+      "Pay them back another way (a bank transfer, for one) and write to them: reply to this mail.",
+      "",
+      `The order: ${orderLink(order)}`,
+    ].join("\n"),
+  };
+}
+
 /** `by`: who cancelled it, the customer themself or the shop (an admin). */
 export function cancelledMail(order: OrderView, by: "customer" | "shop"): Mail {
   return {

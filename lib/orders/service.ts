@@ -28,7 +28,18 @@ import {
 import { order, orderLine, orderRequest, payment, profile, user } from "@/models/schema";
 import { MAX_PAYMENT_CENTS } from "@/models/catalog-limits";
 import type { Page, PageQuery } from "@/models/paging";
-import { cancelledMail, confirmationMail, expiredMail, notShippedMail, paidOrderNoticeMail, receiptMail, refundMail, shippedMail, strayRefundMail } from "./emails";
+import {
+  cancelledMail,
+  confirmationMail,
+  expiredMail,
+  notShippedMail,
+  paidOrderNoticeMail,
+  receiptMail,
+  refundFailedNoticeMail,
+  refundMail,
+  shippedMail,
+  strayRefundMail,
+} from "./emails";
 
 export type OrderRow = typeof order.$inferSelect;
 type LineRow = typeof orderLine.$inferSelect;
@@ -735,6 +746,20 @@ export async function queueStrayRefundMailInTx(tx: Tx, orderId: string, refund: 
   const [row] = await tx.select().from(order).where(eq(order.id, orderId));
   if (!row) return [];
   return queueCustomerMail(tx, row, strayRefundMail(await viewOf(tx, row), refund));
+}
+
+/** Queues, in the payments module's transaction, the shop's notice that a refund's money did not reach the customer. */
+export async function queueRefundFailedNoticeInTx(
+  tx: Tx,
+  orderId: string,
+  refund: { amountCents: number; currency: string; reason: string | null },
+): Promise<string[]> {
+  const [row] = await tx.select().from(order).where(eq(order.id, orderId));
+  if (!row) return [];
+  const view = await viewOf(tx, row);
+  const mailIds: string[] = [];
+  for (const to of shopInbox()) mailIds.push(await queueMail(tx, refundFailedNoticeMail(view, refund, to)));
+  return mailIds;
 }
 
 /** The paid order an admin is about to refund (checked before the processor is asked). */

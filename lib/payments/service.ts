@@ -20,6 +20,7 @@ import {
   lockOrderForPayment,
   markOrderPaidInTx,
   markOrderRefundedInTx,
+  queueRefundFailedNoticeInTx,
   queueStrayRefundMailInTx,
   recordPaymentIntent,
   releaseSettlingHold,
@@ -30,7 +31,7 @@ import { invalidatePublicReviews } from "@/lib/reviews/service";
 import { formatDateTime } from "@/models/dates";
 import type { OrderView } from "@/models/orders";
 import type { ConfirmTestPaymentInput, PaymentStart } from "@/models/payments";
-import { payment } from "@/models/schema";
+import { auditLog, payment } from "@/models/schema";
 import { callStripe, cancelPaymentIntents, isStripeConfigured, stripeClient, waitForPaymentIntentCancels, WEBHOOK_TOLERANCE_SECONDS, type Stripe } from "./stripe";
 import { chargeTestCard, refundTestPayment, testChargeReference } from "./test-processor";
 
@@ -126,11 +127,70 @@ export async function markOrderPaid(evidence: PaidEvidence): Promise<PaymentOutc
   return { kind: "already", order: await getOrderById(decided.row.id) };
 }
 
-/** Asks the processor to refund a payment; the same key never refunds twice (https://docs.stripe.com/api/idempotent_requests). */
-async function refundAtProcessor(row: PaymentRow, idempotencyKey: string): Promise<string> {
-  if (row.provider === "test") return refundTestPayment(row.reference, idempotencyKey).reference;
+/** What the processor answered a refund: its reference, or that it failed (Stripe's `failure_reason`). */
+type RefundAnswer = { id: string; failed: false } | { id: string; failed: true; reason: string | null };
+
+/**
+ * Asks the processor to refund a payment; the same key never refunds twice (https://docs.stripe.com/api/idempotent_requests).
+ * Stripe may answer a refund as failed or canceled at once (nothing went back); one that
+ * fails later, after a `pending` answer, is reported by the `refund.failed` webhook.
+ */
+async function refundAtProcessor(row: PaymentRow, idempotencyKey: string): Promise<RefundAnswer> {
+  if (row.provider === "test") return { id: refundTestPayment(row.reference, idempotencyKey).reference, failed: false };
   const refund = await callStripe("refund a payment", () => stripeClient().refunds.create({ payment_intent: row.reference }, { idempotencyKey }));
-  return refund.id;
+  if (refund.status !== "failed" && refund.status !== "canceled") return { id: refund.id, failed: false };
+  log("error", "stripe refused a refund", { paymentIntent: row.reference, refund: refund.id, status: refund.status, reason: refund.failure_reason });
+  return { id: refund.id, failed: true, reason: refund.failure_reason ?? null };
+}
+
+export const REFUND_REFUSED_MESSAGE =
+  "Stripe could not refund this payment (the card may be closed), so nothing was changed: the order stays paid. Pay the customer back another way, or look at the payment in Stripe's dashboard.";
+
+/**
+ * The processor could not return a refund's money: the admins hear of it, once per payment, in the
+ * same transaction as an audit entry, to pay the customer back another way. `isTheRefund` says whether
+ * the payment, locked, is the one the report is about.
+ */
+async function tellShopOfFailedRefund(paymentId: string, refund: { id: string; reason: string | null }, isTheRefund: (row: PaymentRow) => boolean): Promise<boolean> {
+  const db = await getDb();
+  const mailIds = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(payment).where(eq(payment.id, paymentId)).for("update");
+    if (!row || !isTheRefund(row)) return null;
+    const [told] = await tx
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "payment"), eq(auditLog.entityId, row.id), eq(auditLog.action, "payment.refund_failed")))
+      .limit(1);
+    if (told) return [];
+    await recordAudit(tx, SYSTEM_ACTOR, {
+      action: "payment.refund_failed",
+      entity: "payment",
+      entityId: row.id,
+      before: { orderId: row.orderId, reference: row.reference, amountCents: row.amountCents },
+      after: { refundReference: refund.id, reason: refund.reason },
+    });
+    return queueRefundFailedNoticeInTx(tx, row.orderId, { amountCents: row.amountCents, currency: row.currency, reason: refund.reason });
+  });
+  if (!mailIds) return false;
+  deliverQueuedMail(mailIds);
+  log("error", "a refund failed at the processor", { paymentId, refund: refund.id, reason: refund.reason });
+  return true;
+}
+
+/**
+ * Stripe could not return a refund's money after all (`refund.failed`, or `refund.updated` to failed):
+ * the order already says refunded and the customer was told so. Answers whether it was the shop's refund.
+ */
+async function recordFailedRefund(refund: Stripe.Refund): Promise<boolean> {
+  const intentId = typeof refund.payment_intent === "string" ? refund.payment_intent : refund.payment_intent?.id;
+  if (!intentId) return false;
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: payment.id })
+    .from(payment)
+    .where(and(eq(payment.provider, "stripe"), eq(payment.reference, intentId)));
+  if (!row) return false;
+  return tellShopOfFailedRefund(row.id, { id: refund.id, reason: refund.failure_reason ?? null }, (locked) => locked.refundReference === refund.id);
 }
 
 /** Refunds a payment the order could not take, once, writes it to the audit log and tells the customer. */
@@ -142,7 +202,13 @@ async function refundStrayPayment(row: PaymentRow, orderStatus: string): Promise
       : orderStatus === "unpaid"
         ? "a payment whose amount was not the order's total"
         : `a payment for an order that was ${orderStatus}`;
-  const refundReference = await refundAtProcessor(row, `toolforge-stray-refund-${row.id}`);
+  const refund = await refundAtProcessor(row, `toolforge-stray-refund-${row.id}`);
+  if (refund.failed) {
+    // Nothing went back: the payment stays unrefunded, and the admins are told to return it another way.
+    await tellShopOfFailedRefund(row.id, refund, (locked) => !locked.refundedAt);
+    return;
+  }
+  const refundReference = refund.id;
   const db = await getDb();
   const mailIds = await db.transaction(async (tx) => {
     const [updated] = await tx
@@ -174,13 +240,16 @@ export async function refundOrder(actor: Actor, orderId: string, reason: string)
   const db = await getDb();
   const [paidWith] = await db.select().from(payment).where(and(eq(payment.orderId, target.id), eq(payment.accepted, true)));
   if (!paidWith) throw new AppError("conflict", "No payment is recorded for this order, so there is nothing to refund.");
-  let refundReference: string;
+  let refund: RefundAnswer;
   try {
-    refundReference = await refundAtProcessor(paidWith, `toolforge-refund-${paidWith.id}`);
+    refund = await refundAtProcessor(paidWith, `toolforge-refund-${paidWith.id}`);
   } catch (error) {
     log("error", "refund failed at the processor", { orderId, error: error instanceof Error ? error.message : String(error) });
     throw new AppError("unavailable", "The payment processor did not refund the payment. Please try again.");
   }
+  // The admin asking is told at once; nothing is recorded, and the order stays paid.
+  if (refund.failed) throw new AppError("conflict", REFUND_REFUSED_MESSAGE);
+  const refundReference = refund.id;
   const result = await db.transaction(async (tx) => {
     await tx
       .update(payment)
@@ -442,6 +511,9 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
       reason: intent.last_payment_error?.code,
     });
     return { handled: event.type };
+  }
+  if (event.type === "refund.failed" || (event.type === "refund.updated" && event.data.object.status === "failed")) {
+    return { handled: (await recordFailedRefund(event.data.object)) ? "refund.failed" : "ignored: not the shop's refund" };
   }
   return { handled: `ignored: ${event.type}` };
 }

@@ -15,7 +15,7 @@ import * as orderRoute from "@/app/api/orders/[id]/route";
 import * as adminOrdersRoute from "@/app/api/admin/orders/route";
 import { requireActor } from "@/lib/accounts/actor";
 import { getOrderById } from "@/lib/orders/service";
-import { expireOrdersAndPayments, SETTLING_CANCEL_MESSAGE, settleReturnedPayment } from "@/lib/payments/service";
+import { expireOrdersAndPayments, REFUND_REFUSED_MESSAGE, SETTLING_CANCEL_MESSAGE, settleReturnedPayment } from "@/lib/payments/service";
 import { waitForPaymentIntentCancels } from "@/lib/payments/stripe";
 import { auditLog, mailOutbox, order, payment, user } from "@/models/schema";
 import { signUpAdmin } from "@/tests/fixtures/mail";
@@ -491,6 +491,84 @@ describe("no payment without an order to match (Stripe)", () => {
         `Refund of a payment for your ToolForge order ${created.number}`,
       ].sort(),
     );
+  });
+
+  /** The shop's notices that a refund's money did not reach the customer of this order. */
+  async function refundFailedNotices(number: string) {
+    const db = await getDb();
+    return (await db.select().from(mailOutbox).where(eq(mailOutbox.to, "boss@toolforge.test"))).filter((m) => m.subject.startsWith(`Refund failed for order ${number}:`));
+  }
+  async function refundFailures(paymentId: string) {
+    const db = await getDb();
+    return db.select().from(auditLog).where(and(eq(auditLog.entityId, paymentId), eq(auditLog.action, "payment.refund_failed")));
+  }
+  function refundEvent(type: "refund.failed" | "refund.updated", refund: { id: string; payment_intent: string; amount: number }, reason = "expired_or_canceled_card") {
+    return {
+      id: `evt_${Math.random().toString(36).slice(2)}`,
+      object: "event",
+      type,
+      api_version: "2025-01-01",
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { ...refund, object: "refund", currency: "usd", status: "failed", failure_reason: reason } },
+    };
+  }
+
+  it("a refund Stripe answers as failed changes nothing, and the admin is told to pay the customer back another way", async () => {
+    const created = await newOrder();
+    const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    fake.succeed(intentId);
+    expect((await confirm(alice, created.id, intentId)).status).toBe(200);
+    fake.nextRefund = { status: "failed", failure_reason: "expired_or_canceled_card" };
+    const refused = await refund(created.id);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(REFUND_REFUSED_MESSAGE);
+    expect((await getOrderById(created.id)).status).toBe("paid");
+    const [row] = await paymentRows(created.id);
+    expect(row).toMatchObject({ refundedAt: null, refundReference: null });
+    const db = await getDb();
+    const told = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, alice.email))).filter((m) => m.subject === `Refund for your ToolForge order ${created.number}`);
+    expect(told).toHaveLength(0);
+  });
+
+  it("a refund that fails after Stripe took it (refund.failed) tells the admins once, with an audit entry", async () => {
+    const created = await newOrder();
+    const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    fake.succeed(intentId);
+    expect((await confirm(alice, created.id, intentId)).status).toBe(200);
+    fake.nextRefund = { status: "pending" };
+    expect((await refund(created.id)).status).toBe(200);
+    const stripeRefund = fake.refunds.find((r) => r.payment_intent === intentId);
+    if (!stripeRefund) throw new Error("no refund");
+    // Another shop's refund on the same account, or one Stripe reports for a payment the shop does not know, is not the shop's.
+    expect(await (await deliver(refundEvent("refund.failed", { id: "re_other", payment_intent: intentId, amount: 1 }))).json()).toEqual({ handled: "ignored: not the shop's refund" });
+    expect(await (await deliver(refundEvent("refund.failed", { id: "re_other", payment_intent: "pi_unknown", amount: 1 }))).json()).toEqual({ handled: "ignored: not the shop's refund" });
+    for (const type of ["refund.failed", "refund.updated", "refund.failed"] as const) {
+      expect((await deliver(refundEvent(type, stripeRefund))).status).toBe(200);
+    }
+    const [row] = await paymentRows(created.id);
+    expect(await refundFailures(row?.id ?? "")).toHaveLength(1);
+    const notices = await refundFailedNotices(created.number);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.replyTo).toBe(alice.email);
+    expect(notices[0]?.text).toContain(`Stripe could not return $99.00 to the card that paid order ${created.number} (Stripe says: expired_or_canceled_card).`);
+    expect(notices[0]?.text).toContain("Pay them back another way");
+  });
+
+  it("a payment for a cancelled order whose refund Stripe refuses stays unrefunded, and the admins are told once", async () => {
+    const created = await newOrder();
+    const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    fake.succeed(intentId);
+    expect((await cancel(alice, created.id)).status).toBe(200);
+    fake.nextRefund = { status: "failed", failure_reason: "unknown" };
+    // Stripe redelivers; the same idempotency key gets the same failed refund, and nothing loops.
+    for (let i = 0; i < 2; i += 1) {
+      expect((await deliver(event("payment_intent.succeeded", intentId, created.id, created.totalCents))).status).toBe(200);
+    }
+    const [row] = await paymentRows(created.id);
+    expect(row).toMatchObject({ accepted: false, refundedAt: null });
+    expect(await autoRefunds(row?.id ?? "")).toHaveLength(0);
+    expect(await refundFailures(row?.id ?? "")).toHaveLength(1);
+    expect(await refundFailedNotices(created.number)).toHaveLength(1);
   });
 
   it("refunds a second successful payment for an order already paid", async () => {
