@@ -5,13 +5,30 @@
 export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=59";
 
 /**
+ * What Next sends with a page it prerendered at build time (/cart, /forgot-password) or regenerates:
+ * `s-maxage=31536000`, a year in a shared cache. nginx would then serve the build's page long after a
+ * deploy, its scripts gone from the new instances. Such a page is the same for every visitor, so it
+ * gets the shared second like the other anonymous pages; a prerendered error page is not kept.
+ */
+const NEXT_PRERENDERED = /^s-maxage=\d+(?:, stale-while-revalidate(?:=\d+)?)?$/;
+
+/**
+ * The status an answer is about to be sent with: writeHead's first argument, or what was set before.
+ * @param {import("node:http").ServerResponse} res
+ * @param {unknown[]} args
+ */
+function statusOf(res, args) {
+  return typeof args[0] === "number" ? args[0] : res.statusCode;
+}
+
+/**
  * nginx counts freshness in whole seconds from its clock's current second, so `s-maxage=1` keeps a
  * copy fresh for 1 to 2 s. An X-Accel-Expires header naming the current second (an "at" sign and
  * the Unix time; nginx prefers it to Cache-Control's max-age and keeps the stale-while-revalidate)
  * ends freshness at the end of that second instead: a change is then served within about a second
  * plus one render.
  * Only answers carrying exactly SHARED_CACHE_CONTROL get it: X-Accel-Expires would override a
- * `private` or `no-store`.
+ * `private` or `no-store`. A page Next prerendered is given that policy first (NEXT_PRERENDERED).
  * @param {import("node:http").ServerResponse} res
  */
 export function expireSharedCopiesWithTheSecond(res) {
@@ -19,7 +36,11 @@ export function expireSharedCopiesWithTheSecond(res) {
   /** @type {typeof res.writeHead} */
   const patched = function (...args) {
     // Next sets a route handler's headers with appendHeader: the value may be a one-item array.
-    const cacheControl = [res.getHeader("cache-control")].flat().join(", ");
+    let cacheControl = [res.getHeader("cache-control")].flat().join(", ");
+    if (NEXT_PRERENDERED.test(cacheControl)) {
+      cacheControl = statusOf(res, args) === 200 ? SHARED_CACHE_CONTROL : "no-store";
+      res.setHeader("cache-control", cacheControl);
+    }
     if (cacheControl === SHARED_CACHE_CONTROL && !res.hasHeader("x-accel-expires")) {
       res.setHeader("x-accel-expires", `@${Math.floor(Date.now() / 1000)}`);
     }

@@ -53,4 +53,22 @@ describe("X-Accel-Expires on shared answers", () => {
       expect({ cacheControl, expires: headers["x-accel-expires"] }).toEqual({ cacheControl, expires: undefined });
     }
   });
+
+  it("gives a page Next prerendered (a year in a shared cache) the shared second instead, and keeps no prerendered error page", async () => {
+    for (const nextSent of ["s-maxage=31536000", "s-maxage=60, stale-while-revalidate", "s-maxage=60, stale-while-revalidate=300"]) {
+      const page = await headersFor((res) => {
+        res.setHeader("cache-control", nextSent);
+        res.end("prerendered");
+      });
+      expect(page["cache-control"]).toBe(SHARED_CACHE_CONTROL);
+      expect(page["x-accel-expires"]).toMatch(/^@\d+$/);
+      const notFound = await headersFor((res) => {
+        res.setHeader("cache-control", nextSent);
+        res.writeHead(404);
+        res.end("not found");
+      });
+      expect(notFound["cache-control"]).toBe("no-store");
+      expect(notFound["x-accel-expires"]).toBeUndefined();
+    }
+  });
 });
