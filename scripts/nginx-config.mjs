@@ -44,9 +44,11 @@ export function requireNginx() {
 /**
  * Writes a main configuration under `prefix` (pid, logs, temp and cache paths all inside it, so no
  * system service or root directory is involved) around the project's template.
- * @param {{ prefix: string, listen: string, upstreams: string[], workers?: number }} options
+ * `accessLog`: true writes the shop's access log (its format, deploy/nginx) to logs/access.log; off by
+ * default, so that a benchmark measures the proxy rather than its log.
+ * @param {{ prefix: string, listen: string, upstreams: string[], workers?: number, accessLog?: boolean }} options
  */
-export function writeNginxConfig({ prefix, listen, upstreams, workers = 1 }) {
+export function writeNginxConfig({ prefix, listen, upstreams, workers = 1, accessLog = false }) {
   for (const dir of ["conf.d", "temp", "cache", "logs"]) fs.mkdirSync(path.join(prefix, dir), { recursive: true });
   // Started as root, nginx's workers run as nobody: they must be able to write the cache and temp files.
   const asRoot = process.getuid?.() === 0;
@@ -59,6 +61,7 @@ export function writeNginxConfig({ prefix, listen, upstreams, workers = 1 }) {
     TOOLFORGE_LISTEN: listen,
     TOOLFORGE_NGINX_DIR: NGINX_DIR,
     TOOLFORGE_CACHE_DIR: path.join(prefix, "cache"),
+    TOOLFORGE_ACCESS_LOG: accessLog ? `${path.join(prefix, "logs", "access.log")} toolforge` : "off",
   });
   fs.writeFileSync(path.join(prefix, "conf.d", "toolforge.conf"), site);
   const mimeTypes = fs.existsSync("/etc/nginx/mime.types") ? "include /etc/nginx/mime.types;" : "";
@@ -87,7 +90,7 @@ http {
 
 /**
  * Checks the configuration, then runs nginx in the foreground as a child process.
- * @param {{ prefix: string, listen: string, upstreams: string[], workers?: number }} options
+ * @param {{ prefix: string, listen: string, upstreams: string[], workers?: number, accessLog?: boolean }} options
  */
 export function startNginx(options) {
   const bin = requireNginx();

@@ -232,7 +232,7 @@ describe("nginx in front of two instances on one PostgreSQL database", { concurr
       startInstance("a", BASE_PORT + 1, { ...shared, DATA_DIR: path.join(scratch, "a") }),
       startInstance("b", BASE_PORT + 2, { ...shared, DATA_DIR: path.join(scratch, "b") }),
     ]);
-    nginx = startNginx({ prefix: nginxPrefix, listen: `127.0.0.1:${BASE_PORT}`, upstreams: [`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`], workers: 2 });
+    nginx = startNginx({ prefix: nginxPrefix, listen: `127.0.0.1:${BASE_PORT}`, upstreams: [`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`], workers: 2, accessLog: true });
     await within(async () => (await request(`${PROXY}/nginx-health`).catch(() => ({ status: 0 }))).status === 200, 10_000, "nginx answers");
 
     const boss = await register("topology-admin@example.com", "127.0.3.1");
@@ -318,6 +318,21 @@ describe("nginx in front of two instances on one PostgreSQL database", { concurr
     assert.equal(me.status, 200);
     assert.notEqual(me.headers["x-cache-status"], "HIT");
     for (const path of ["/api/health/live", "/api/health/ready"]) assert.equal((await request(`${PROXY}${path}`)).status, 200, path);
+  });
+
+  it("the access log keeps no link's secret, and a page Next prerendered is kept a second, not a year", async () => {
+    const secret = "topologySecretToken123";
+    await request(`${PROXY}/reset-password?token=${secret}`, { headers: { referer: `${PROXY}/newsletter/confirm?email=ann%40example.com&token=${secret}` } });
+    // /cart is prerendered at build time: Next marks it for a year in a shared cache, the server a second.
+    const cart = await request(`${PROXY}/cart`);
+    assert.equal(cart.status, 200);
+    assert.equal(cart.headers["cache-control"], "public, max-age=0, s-maxage=1, stale-while-revalidate=59");
+    const log = path.join(nginxPrefix, "logs", "access.log");
+    // nginx writes a line when the answer is done; the log is unbuffered.
+    await within(async () => fs.existsSync(log) && fs.readFileSync(log, "utf8").includes('"path":"/cart"'), 5_000, "the access log has the requests");
+    const lines = fs.readFileSync(log, "utf8");
+    assert.match(lines, /"path":"\/reset-password"/);
+    assert.ok(!lines.includes(secret) && !lines.includes("ann%40example.com") && !lines.includes("ann@example.com"), "no token or address in the access log");
   });
 
   it("the purchase race across both instances oversells nothing", async () => {
