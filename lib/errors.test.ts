@@ -33,3 +33,28 @@ describe("AppError from another copy of the module", () => {
     expect(await response.json()).toEqual({ error: { code: "invalid", message: "This link has already been used.", details: { reason: "used" } } });
   });
 });
+
+describe("a database out of reach", () => {
+  const wrapped = (cause: object) => Object.assign(new Error("Failed query: select 1"), { cause });
+
+  it("is answered 503 with Retry-After and a message a person can act on, not a 500", async () => {
+    const { DATABASE_UNAVAILABLE } = await import("@/lib/http");
+    for (const error of [
+      Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
+      new Error("timeout exceeded when trying to connect"),
+      wrapped(Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" })),
+      wrapped(Object.assign(new Error("sorry, too many clients already"), { code: "53300" })),
+      wrapped(Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" })),
+    ]) {
+      const response = errorResponse(error);
+      expect({ message: error.message, status: response.status }).toEqual({ message: error.message, status: 503 });
+      expect(response.headers.get("retry-after")).toBe("5");
+      expect(await response.json()).toEqual({ error: { code: "unavailable", message: DATABASE_UNAVAILABLE } });
+    }
+  });
+
+  it("leaves a query's own mistakes a 500", () => {
+    expect(errorResponse(wrapped(Object.assign(new Error('column "nope" does not exist'), { code: "42703" }))).status).toBe(500);
+    expect(errorResponse(new Error("something else")).status).toBe(500);
+  });
+});

@@ -2,7 +2,10 @@ import "server-only";
 import { z, type ZodType } from "zod";
 import { getEnv, shopOrigins } from "@/lib/env";
 import { AppError, isAppError, type AppErrorKind } from "@/lib/errors";
+import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { log } from "@/lib/log";
+
+export const DATABASE_UNAVAILABLE = "The shop cannot reach its database just now. Please try again in a moment.";
 
 const statusByKind: Record<AppErrorKind, number> = {
   bad_request: 400,
@@ -98,6 +101,11 @@ export function errorResponse(error: unknown): Response {
     const fields = fieldErrors(error);
     const first = Object.values(fields)[0] ?? "Check the highlighted fields.";
     return json({ error: { code: "invalid", message: first, fields } } satisfies ErrorBody, { status: 422 });
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Not a bug to hunt: the database is restarting, full, or slower than its timeouts. Say so, and when to try again.
+    log("warn", "database unavailable", { error: error instanceof Error ? error.message : String(error) });
+    return json({ error: { code: "unavailable", message: DATABASE_UNAVAILABLE } } satisfies ErrorBody, { status: 503, headers: { "retry-after": "5" } });
   }
   // The logger adds the request id (reqId), the same one the server's request line and X-Request-Id carry.
   log("error", "unhandled error", { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });

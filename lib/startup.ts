@@ -53,7 +53,7 @@ export async function startServer(): Promise<void> {
 
 /** How long a start waits for a database server that is not up yet (a host reboot, compose's order). */
 const DATABASE_WAIT_MS = 30_000;
-const NOT_UP_YET = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ECONNRESET", "57P03"]);
+const NOT_UP_YET = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ECONNRESET", "ETIMEDOUT", "57P03"]);
 
 function errorCode(error: unknown): string | undefined {
   const code = error && typeof error === "object" && "code" in error ? error.code : undefined;

@@ -101,12 +101,19 @@ async function openPglite(dataDir: string | null): Promise<Handle> {
 }
 
 const POOL_MAX = 10;
+/**
+ * Bounds on waiting, so that a database out of reach or a stuck lock gives a quick 503 (lib/http.ts)
+ * instead of requests piling up until nginx gives up: 5 s for a free connection, 30 s for a statement
+ * (no request of the shop runs near that; migrations and backups use their own connections), and a
+ * minute for a transaction left idle.
+ */
+const POOL_LIMITS = { connectionTimeoutMillis: 5_000, statement_timeout: 30_000, idle_in_transaction_session_timeout: 60_000 };
 
 async function openPostgres(url: string): Promise<Handle> {
   const { Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   await migratePostgres(url);
-  const pool = new Pool({ connectionString: url, max: POOL_MAX });
+  const pool = new Pool({ connectionString: url, max: POOL_MAX, ...POOL_LIMITS });
   // An idle client whose server connection drops (restart, failover) emits an error on the pool;
   // without a listener that would crash the process. The pool replaces the client on next use.
   pool.on("error", (error) => log("warn", "idle database connection lost", { error: error.message }));

@@ -32,7 +32,8 @@ export async function migratePostgres(url: string): Promise<void> {
   const { Client } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const client = new Client({ connectionString: url });
+  // A host that drops packets would otherwise hold the start for the kernel's connect timeout (minutes).
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);

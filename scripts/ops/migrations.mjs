@@ -19,7 +19,8 @@ export async function migratePostgres(databaseUrl) {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const client = new pg.Client({ connectionString: databaseUrl });
+  // Bounded: a host that drops packets would otherwise hold the command for the kernel's connect timeout.
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);

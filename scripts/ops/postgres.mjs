@@ -8,7 +8,8 @@ import pg from "pg";
 
 /** The server's major version, and whether the database holds any table. */
 export async function inspectDatabase(databaseUrl) {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  // Bounded: a host that drops packets would otherwise hold the command for the kernel's connect timeout.
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {
     const version = await client.query("select current_setting('server_version_num')::int as n");
