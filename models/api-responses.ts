@@ -163,7 +163,7 @@ export const uploadSchema = z.object({ url: z.string() });
 export const userSchema = accountViewSchema;
 
 /** `GET /api/users`: one page of accounts, and how many admins the shop has in all. */
-export const userListSchema = pageSchema(userSchema).extend({ admins: z.number().int() });
+export const userListSchema = pageSchema(userSchema).extend({ admins: z.number().int(), disabledAdmins: z.number().int() });
 
 /** `POST /api/register`: the new account (its session comes as cookies, and as `set-auth-token`). */
 export const registeredSchema = z.object({ user: userSchema });

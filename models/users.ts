@@ -10,6 +10,9 @@ export const accountStatusSchema = z
   .strictObject({ disabled: z.boolean({ error: "Send disabled as true or false" }) });
 export type AccountStatus = z.infer<typeof accountStatusSchema>;
 
-/** Make Admin and GET /api/users: search by a fragment of the name or email, paged. */
-export const userListQuerySchema = pageQuerySchema(50).extend({ q: searchTextSchema });
-export type UserListQuery = PageQuery & { q?: string | undefined };
+/** Make Admin and GET /api/users: search by a fragment of the name or email, admins only or everyone, paged. */
+export const userListQuerySchema = pageQuerySchema(50).extend({
+  q: searchTextSchema,
+  role: z.enum(["admin", "customer"], { error: "role must be admin or customer" }).optional(),
+});
+export type UserListQuery = PageQuery & { q?: string | undefined; role?: "admin" | "customer" | undefined };

@@ -2,13 +2,24 @@ import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 import { filterFieldClass } from "./filter-field";
 
-type SearchFormProps = { action: string; q: string; label: string; placeholder: string; id: string; pageSize?: number | undefined; maxLength?: number };
+type SearchFormProps = {
+  action: string;
+  q: string;
+  label: string;
+  placeholder: string;
+  id: string;
+  pageSize?: number | undefined;
+  maxLength?: number;
+  /** Other filters of the address that a search keeps (Make Admin's ?role=admin); empty ones are left out. */
+  keep?: Record<string, string | undefined>;
+};
 
 /**
  * A plain GET search form (works without JavaScript): submitting starts again from page 1 of the matches,
  * in pages of `pageSize` rows when the reader chose a size.
  */
-export function SearchForm({ action, q, label, placeholder, id, pageSize, maxLength = 254 }: SearchFormProps) {
+export function SearchForm({ action, q, label, placeholder, id, pageSize, maxLength = 254, keep = {} }: SearchFormProps) {
+  const kept = Object.entries(keep).filter((entry): entry is [string, string] => Boolean(entry[1]));
   return (
     <form
       method="get"
@@ -24,6 +35,9 @@ export function SearchForm({ action, q, label, placeholder, id, pageSize, maxLen
         <input id={id} name="q" type="search" autoComplete="off" maxLength={maxLength} defaultValue={q} placeholder={placeholder} className={filterFieldClass} />
       </div>
       {pageSize !== undefined ? <input type="hidden" name="pageSize" value={pageSize} /> : null}
+      {kept.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div className="flex gap-3">
         <button type="submit" className={buttonClasses("primary", "md")}>
           Search

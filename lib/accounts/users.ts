@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/service";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
@@ -19,21 +19,25 @@ import { toUserView, type UserView } from "./service";
 
 const usersOldestFirst: KeysetSort = { key: user.createdAt, keyType: "timestamptz", id: user.id, direction: "asc" };
 
-export type UserList = Page<UserView> & { admins: number };
+export type UserList = Page<UserView> & { admins: number; disabledAdmins: number };
 
 /**
  * One page of accounts, oldest first, optionally those whose name or email contains `q` (a trigram
- * index answers the search). The total is the true number of matching accounts; `admins` counts
- * every admin in the shop, listed on this page or not.
+ * index answers the search) and those of one role. The total is the true number of matching accounts;
+ * `admins` counts every admin in the shop, listed on this page or not, and `disabledAdmins` those of
+ * them whose account is disabled (they cannot manage anything).
  */
 export async function listUsers(actor: Actor, query: UserListQuery): Promise<UserList> {
   requireAdmin(actor);
   const db = await getDb();
-  let match: SQL | undefined;
+  const filters: SQL[] = [];
   if (query.q) {
     const pattern = containsPattern(query.q);
-    match = or(ilike(user.name, pattern), ilike(user.email, pattern));
+    filters.push(or(ilike(user.name, pattern), ilike(user.email, pattern))!);
   }
+  // Stored roles other than "admin" (better-auth's "user", none) are customers, as toRole reads them.
+  if (query.role) filters.push(query.role === "admin" ? eq(user.role, "admin") : or(ne(user.role, "admin"), isNull(user.role))!);
+  const match = filters.length > 0 ? and(...filters) : undefined;
   const plan = planKeyset(usersOldestFirst, query);
   const [rows, total, [admins]] = await Promise.all([
     db
@@ -44,9 +48,12 @@ export async function listUsers(actor: Actor, query: UserListQuery): Promise<Use
       .limit(plan.limit)
       .offset(plan.offset),
     match ? db.$count(user, match) : countRows(db, "user"),
-    db.select({ n: sql<number>`count(*)::int` }).from(user).where(eq(user.role, "admin")),
+    db
+      .select({ n: sql<number>`count(*)::int`, disabled: sql<number>`(count(*) filter (where ${user.disabledAt} is not null))::int` })
+      .from(user)
+      .where(eq(user.role, "admin")),
   ]);
-  return { ...keysetPage(rows, plan, query, total, ({ row }) => toUserView(row)), admins: admins?.n ?? 0 };
+  return { ...keysetPage(rows, plan, query, total, ({ row }) => toUserView(row)), admins: admins?.n ?? 0, disabledAdmins: admins?.disabled ?? 0 };
 }
 
 /**

@@ -222,7 +222,7 @@ describe("real answers match the document", () => {
     expect(start({ provider: "test", amount: 30, currency: "USD" })).toBe(false);
     const users = ajv.getSchema("doc#/paths/~1api~1users/get/responses/200/content/application~1json/schema")!;
     const user = { id: "usr_1", name: "Ada", email: "ada@toolforge.test", imageUrl: null, role: "customer", emailVerified: true, disabled: false };
-    const page = { items: [user], page: 1, pageSize: 50, total: 1, pageCount: 1, nextCursor: null, prevCursor: null, admins: 1 };
+    const page = { items: [user], page: 1, pageSize: 50, total: 1, pageCount: 1, nextCursor: null, prevCursor: null, admins: 1, disabledAdmins: 0 };
     expect(users(page)).toBe(true);
     expect(users({ ...page, items: [{ ...user, role: "user" }] })).toBe(false);
     const { admins: _admins, ...withoutAdmins } = page;

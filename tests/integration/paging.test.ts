@@ -91,6 +91,27 @@ describe("Make Admin (GET /api/users)", () => {
     expect((await userPage("q=%25")).body.total).toBe(0);
   });
 
+  it("lists the admins only with ?role=admin, searches among them, and counts the disabled ones apart", async () => {
+    const db = await getDb();
+    await db.execute(sql`update "user" set role = 'admin' where email in ('pager007@other.test', 'pager012@third.test')`);
+    await db.execute(sql`update "user" set disabled_at = now() where email = 'pager012@third.test'`);
+    try {
+      const admins = await userPage("role=admin");
+      expect(admins.status).toBe(200);
+      expect(admins.body.items.map((u) => u.email)).toEqual(["pager007@other.test", "pager012@third.test", "boss@toolforge.test"]);
+      expect(admins.body.total).toBe(3);
+      expect(admins.body).toMatchObject({ admins: 3, disabledAdmins: 1 });
+      const searched = await userPage("role=admin&q=third");
+      expect(searched.body.items.map((u) => u.email)).toEqual(["pager012@third.test"]);
+      expect((await userPage("role=customer")).body.total).toBe(58);
+      const wrong = await users.GET(makeRequest("/api/users?role=owner", { cookie: admin.cookie }), noParams());
+      expect(wrong.status).toBe(422);
+      expect(((await wrong.json()) as { error: { message: string } }).error.message).toBe("role must be admin or customer");
+    } finally {
+      await db.execute(sql`update "user" set role = 'customer', disabled_at = null where email in ('pager007@other.test', 'pager012@third.test')`);
+    }
+  });
+
   it("does not skip a row when one on an earlier page is deleted between two pages", async () => {
     const db = await getDb();
     await db.execute(sql`insert into "user" (id, name, email, created_at) select 'usr_gone_' || i, 'Gone ' || i, 'gone' || i || '@vanish.test', timestamptz '2019-01-01' + i * interval '1 minute' from generate_series(1, 9) as i`);

@@ -113,6 +113,7 @@ describe("query plans on a large shop", () => {
     // Account 1234 is "Cleo Costa 1234", cleo.costa1234@workshop.test (scripts/scale-data.mjs).
     await expectNoSeqScan(users.GET, "/api/users?q=costa1234%40work", admin.cookie);
     await expectNoSeqScan(users.GET, "/api/users?q=Costa%20123", admin.cookie);
+    await expectNoSeqScan(users.GET, "/api/users?role=admin", admin.cookie);
   });
 
   it("reviews: the public pages (home page and API) and the admin list", async () => {

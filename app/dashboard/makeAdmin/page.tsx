@@ -10,7 +10,7 @@ import { forbiddenPage } from "@/app/page-answers";
 import { textLinkClass } from "@/components/ui/button";
 import { listUsers } from "@/lib/accounts/users";
 import { searchTextSchema } from "@/models/paging";
-import { countOf } from "@/models/count";
+import { countOf, formatCount } from "@/models/count";
 
 export const metadata: Metadata = { title: "Make Admin", robots: { index: false } };
 
@@ -25,12 +25,14 @@ export default async function MakeAdminPage({ searchParams }: MakeAdminPageProps
 
   const params = await searchParams;
   const q = searchTextSchema.catch(undefined).parse(Array.isArray(params.q) ? params.q[0] : params.q);
+  // ?role=admin: the admins only (the header's count links there); anything else lists every account.
+  const role = (Array.isArray(params.role) ? params.role[0] : params.role) === "admin" ? "admin" : undefined;
   const paging = readPageQuery(params, PAGE_SIZE);
   const pageSize = keptPageSize(paging, PAGE_SIZE);
-  const list = await findListPage(() => listUsers(actor, { ...paging, q }));
-  const href = (page: number, cursor?: string) => listHref(PATH, { q, pageSize }, page, cursor);
+  const list = await findListPage(() => listUsers(actor, { ...paging, q, role }));
+  const href = (page: number, cursor?: string) => listHref(PATH, { q, role, pageSize }, page, cursor);
   const searchForm = (
-    <SearchForm action={PATH} q={q ?? ""} id="users-q" label="Name or email" placeholder="e.g. ann or @example.com" pageSize={pageSize} />
+    <SearchForm action={PATH} q={q ?? ""} id="users-q" label="Name or email" placeholder="e.g. ann or @example.com" pageSize={pageSize} keep={{ role }} />
   );
   if (!list) {
     return (
@@ -45,14 +47,37 @@ export default async function MakeAdminPage({ searchParams }: MakeAdminPageProps
   return (
     <>
       <AdminPageHeader title="Make Admin">
-        {countOf(list.total, "account", "accounts")}
-        {q ? ` ${list.total === 1 ? "matches" : "match"} “${q}”` : ""}, {countOf(list.admins, "admin", "admins")} in the shop. Admins can manage orders,
-        products and roles; a change applies on that person&apos;s next click.
+        {role ? countOf(list.total, "admin account", "admin accounts") : countOf(list.total, "account", "accounts")}
+        {q ? ` ${list.total === 1 ? "matches" : "match"} “${q}”` : ""},{" "}
+        {role ? (
+          countOf(list.admins, "admin", "admins")
+        ) : (
+          <Link href={listHref(PATH, { role: "admin", pageSize })} className={textLinkClass}>
+            {countOf(list.admins, "admin", "admins")}
+          </Link>
+        )}{" "}
+        in the shop{list.disabledAdmins > 0 ? ` (${formatCount(list.disabledAdmins)} of them disabled)` : ""}. Admins can manage orders, products and roles; a
+        change applies on that person&apos;s next click.
+        {role ? (
+          <>
+            {" "}
+            Showing admins only:{" "}
+            <Link href={listHref(PATH, { q, pageSize })} className={textLinkClass}>
+              show every account
+            </Link>
+            .
+          </>
+        ) : null}
       </AdminPageHeader>
       {searchForm}
       {list.items.length === 0 ? (
-        <ListEmptyState total={list.total} page={list.page} firstPageHref={href(1)} empty={q ? "No account matches this search." : "No accounts yet."}>
-          {q ? (
+        <ListEmptyState
+          total={list.total}
+          page={list.page}
+          firstPageHref={href(1)}
+          empty={q ? (role ? "No admin matches this search." : "No account matches this search.") : "No accounts yet."}
+        >
+          {q || role ? (
             <Link href={listHref(PATH, { pageSize })} className={textLinkClass}>
               Show every account
             </Link>
