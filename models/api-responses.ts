@@ -211,7 +211,7 @@ export const passwordResetDoneSchema = linkSignInSchema.extend({ message: z.stri
 export const phoneSignInSchema = z.object({ twoFactorRequired: z.boolean() });
 
 /** An order as the admin list shows it: also the customer's name (null once their account is deleted). */
-export const adminOrderSchema = orderSchema.extend({ customerName: z.string().nullable() });
+export const adminOrderSchema = orderSchema.extend({ customerName: z.string().nullable(), customerEmail: z.string().nullable() });
 
 /** `GET /api/admin/orders`: one page of every order. */
 export const adminOrderListSchema = pageSchema(adminOrderSchema);

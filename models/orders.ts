@@ -232,4 +232,5 @@ export type AdminOrderListQuery = AdminOrderQuery & PageQuery;
 /** GET /api/orders (My Orders): paged. */
 export const myOrderListQuerySchema = pageQuerySchema(25);
 
-export type AdminOrderView = OrderView & { customerName: string | null };
+/** An order in Manage Order, with its customer's account as it is now: name and address (null once the account is deleted). */
+export type AdminOrderView = OrderView & { customerName: string | null; customerEmail: string | null };

@@ -20,9 +20,18 @@ export function OrdersTable({ orders, listHref }: { orders: AdminOrderView[]; /*
               <OrderNumberCell order={order} withTime listHref={listHref} />
               <td className={cellClass}>
                 <span className="block font-semibold whitespace-nowrap text-slate-900">{order.customerName ?? "Deleted account"}</span>
-                <a href={`mailto:${order.email}`} className="text-sm text-brand-dark underline underline-offset-2 [overflow-wrap:anywhere] hover:text-brand">
-                  <EmailAddress email={order.email} />
+                {/* Written to where the customer reads mail now; the order keeps the address it was placed with (ADR 014). */}
+                <a
+                  href={`mailto:${order.customerEmail ?? order.email}`}
+                  className="text-sm text-brand-dark underline underline-offset-2 [overflow-wrap:anywhere] hover:text-brand"
+                >
+                  <EmailAddress email={order.customerEmail ?? order.email} />
                 </a>
+                {order.customerEmail && order.customerEmail !== order.email ? (
+                  <span className="block text-xs text-slate-600 [overflow-wrap:anywhere]">
+                    Placed as <EmailAddress email={order.email} />
+                  </span>
+                ) : null}
                 <span className="block text-xs whitespace-nowrap text-slate-600">{order.phone}</span>
               </td>
               <td className={`${cellClass} max-w-[14rem] text-slate-900`}>{linesSummary(order.items)}</td>

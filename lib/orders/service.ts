@@ -139,6 +139,8 @@ function isOverdue(row: OrderRow, now: Date): boolean {
 }
 
 const NOT_FOUND = "No order with this id.";
+/** The most accounts a Manage Order search by address looks at: a fragment that broad matches the orders' own addresses too. */
+const ACCOUNTS_SEARCHED = 500;
 const CUSTOMER_DELETED = "This order's customer has deleted their account, so it has no address to ship to: it stays shipped.";
 
 /** Why an order in `status` cannot take the step the caller asked for (always a 409). */
@@ -338,8 +340,13 @@ export async function placeOrder(actor: Actor, input: PlaceOrderInput, idempoten
  */
 async function queueCustomerMail(tx: Tx, row: OrderRow, mail: Mail): Promise<string[]> {
   if (isAnonymised(row)) return [];
+  return [await queueMail(tx, { ...mail, to: await customerAddressOf(tx, row) })];
+}
+
+/** Where the order's customer is written to now: their account's address, or the order's own when the account is gone. */
+async function customerAddressOf(tx: Tx, row: OrderRow): Promise<string> {
   const [account] = row.userId ? await tx.select({ email: user.email }).from(user).where(eq(user.id, row.userId)) : [];
-  return [await queueMail(tx, { ...mail, to: account?.email ?? mail.to })];
+  return account?.email ?? row.email;
 }
 
 /** Why an unpaid order closes: its customer or the shop cancelled it, or its hold ran out. */
@@ -647,13 +654,17 @@ export async function listAllOrders(actor: Actor, query: AdminOrderListQuery): P
   if (query.q) {
     const pattern = containsPattern(query.q);
     const number = /^(?:tf-?)?(\d{1,9})$/i.exec(query.q.trim())?.[1];
-    filters.push(number ? or(ilike(order.email, pattern), eq(order.number, Number(number)))! : ilike(order.email, pattern));
+    // The address an order was placed with, or its customer's address now (ADR 014: a customer who
+    // changed theirs writes from the new one). The accounts come first, by their own trigram index, as
+    // an array the orders' user index takes (an IN with a subquery would read every order instead).
+    const byAccount = sql`${order.userId} = any(array(select ${user.id} from ${user} where ${ilike(user.email, pattern)} limit ${ACCOUNTS_SEARCHED}))`;
+    filters.push(or(ilike(order.email, pattern), byAccount, number ? eq(order.number, Number(number)) : undefined)!);
   }
   const where = filters.length ? and(...filters) : undefined;
   const plan = planKeyset(newestFirst, query);
   const [rows, total] = await Promise.all([
     db
-      .select({ row: order, customerName: user.name, ...keysetColumns(newestFirst) })
+      .select({ row: order, customerName: user.name, customerEmail: user.email, ...keysetColumns(newestFirst) })
       .from(order)
       .leftJoin(user, eq(user.id, order.userId))
       .where(and(where, plan.where))
@@ -662,12 +673,15 @@ export async function listAllOrders(actor: Actor, query: AdminOrderListQuery): P
       .offset(plan.offset),
     query.q ? db.$count(order, where) : sumRowCounts(db, { prefix: "orders", parts: [query.status, query.shipping] }),
   ]);
-  const page = keysetPage(rows, plan, query, total, ({ row, customerName }) => ({ row, customerName }));
+  const page = keysetPage(rows, plan, query, total, ({ row, customerName, customerEmail }) => ({ row, customerName, customerEmail }));
   const views = await viewsOf(
     db,
     page.items.map(({ row }) => row),
   );
-  return { ...page, items: views.map((view, index) => ({ ...view, customerName: page.items[index]?.customerName ?? null })) };
+  return {
+    ...page,
+    items: views.map((view, index) => ({ ...view, customerName: page.items[index]?.customerName ?? null, customerEmail: page.items[index]?.customerEmail ?? null })),
+  };
 }
 
 /** Toggles a paid order between pending and shipped (admins); only a paid order can ship. */
@@ -734,7 +748,8 @@ export async function markOrderPaidInTx(
   const view = await viewOf(tx, paid);
   const mailIds = await queueCustomerMail(tx, paid, receiptMail(view, { brand: payment.cardBrand, last4: payment.cardLast4 }));
   // The shop hears of every order it must now ship, in the same transaction as the payment.
-  for (const to of shopInbox()) mailIds.push(await queueMail(tx, paidOrderNoticeMail(view, to)));
+  const replyTo = await customerAddressOf(tx, paid);
+  for (const to of shopInbox()) mailIds.push(await queueMail(tx, { ...paidOrderNoticeMail(view, to), replyTo }));
   return { view, mailIds };
 }
 

@@ -122,6 +122,27 @@ describe("admin order list", () => {
   });
 });
 
+describe("Manage Order and a customer who changed their address", () => {
+  it("finds their older orders by the address they use now", async () => {
+    const item = await createProduct({ stock: 10 });
+    const mover = await signUp({ name: "Moving Buyer", email: `mover-${Date.now()}@old.test` });
+    const placed = await placeOrder(mover, item.id);
+    const now = `moved-${Date.now()}@new.test`;
+    const db = await getDb();
+    await db.update(user).set({ email: now }).where(eq(user.email, mover.email));
+    await markPaidForTest(placed.id);
+    type Listed = { items: (Order & { customerEmail: string | null })[]; total: number };
+    const search = async (q: string) =>
+      (await (await adminOrders.GET(makeRequest(`/api/admin/orders?q=${encodeURIComponent(q)}`, { cookie: admin.cookie }), noParams())).json()) as Listed;
+    const byNew = await search(now.slice(0, 12));
+    expect(byNew.items.map((o) => o.id)).toEqual([placed.id]);
+    expect(byNew.total).toBe(1);
+    // The order keeps the address it was placed with; the row says where the customer is now.
+    expect(byNew.items[0]).toMatchObject({ email: mover.email, customerEmail: now });
+    expect((await search(mover.email)).items.map((o) => o.id)).toEqual([placed.id]);
+  });
+});
+
 describe("products", () => {
   it("adds a product priced in integer cents, as reads return it", async () => {
     const response = await addProduct({ ...valid, priceCents: 1999 });

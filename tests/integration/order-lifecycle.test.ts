@@ -428,6 +428,19 @@ describe("every change a customer must hear about writes its mail with it", () =
     expect(await mailsAbout(ANONYMISED_ORDER.email, created.number)).toHaveLength(0);
   });
 
+  it("the shop's paid-order notice answers to the customer's address now, not the one the order was placed with", async () => {
+    const item = await createProduct({ stock: 10 });
+    const mover = await signUp({ email: uniqueEmail("placed-as") });
+    const created = await placeOne(mover, item.id, 1);
+    const now = uniqueEmail("writes-from");
+    const db = await getDb();
+    await db.update(user).set({ email: now }).where(eq(user.email, mover.email));
+    expect((await pay(mover, created.id)).status).toBe(200);
+    const notices = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, "boss@toolforge.test"))).filter((m) => m.subject.startsWith(`Paid order ${created.number} to ship`));
+    expect(notices.map((m) => m.replyTo)).toEqual([now]);
+    expect(notices[0]?.text).toContain(`was paid by ${mover.email}`);
+  });
+
   it("a shipped order whose customer deleted their account stays shipped: no address is left to ship to", async () => {
     const item = await createProduct({ stock: 10 });
     const created = await placeOne(bob, item.id, 1);
