@@ -233,8 +233,8 @@ export const contactMessageSchema = z.object({
   createdAt: z.string(),
 });
 
-/** A newsletter subscriber (`GET /api/admin/subscribers`). */
-export const subscriberSchema = z.object({ email: z.string(), createdAt: z.string() });
+/** A newsletter subscriber (`GET /api/admin/subscribers`): subscribed (confirmed) at `confirmedAt`, signed up at `createdAt`. */
+export const subscriberSchema = z.object({ email: z.string(), confirmedAt: z.string().nullable(), createdAt: z.string() });
 
 /** Mail not delivered over SMTP yet (`GET /api/admin/mail`). */
 export const undeliveredMailSchema = z.object({

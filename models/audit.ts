@@ -9,6 +9,8 @@ export const AUDIT_SUBJECTS = [
   { entity: "user", label: "Accounts and roles", one: "account" },
   { entity: "review", label: "Reviews", one: "review" },
   { entity: "payment", label: "Payments", one: "payment" },
+  { entity: "message", label: "Contact messages", one: "contact message" },
+  { entity: "subscriber", label: "Newsletter subscribers", one: "newsletter subscriber" },
 ] as const;
 
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number]["entity"];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailSchema } from "./accounts";
 import { CONFIRM_LINK_INVALID } from "./newsletter-texts";
+import { pageQuerySchema, searchTextSchema } from "./paging";
 import { textField } from "./text";
 
 const required = (message: string, max: number, lines = false) => textField({ missing: message, max, lines });
@@ -45,3 +46,20 @@ export const newsletterConfirmSchema = newsletterLinkSchema(CONFIRM_LINK_INVALID
 export type NewsletterConfirmInput = z.infer<typeof newsletterConfirmSchema>;
 
 export const newsletterConfirmedSchema = z.strictObject({ subscribed: z.literal(true) });
+
+/** Rows on a page of the subscriber list (API and dashboard) unless its URL asks for another size. */
+export const SUBSCRIBERS_PAGE_SIZE = 50;
+
+/**
+ * The subscriber list's query: paging, `format` (json or a CSV download of the whole list) and `q`, an
+ * address to look up. The lookup is of a whole address, lower-cased as addresses are stored: the
+ * address's unique index finds it, and there is no trigram index on subscribers for a fragment (ADR 074).
+ */
+export const subscriberListQuerySchema = pageQuerySchema(SUBSCRIBERS_PAGE_SIZE).extend({
+  format: z.enum(["json", "csv"], { error: "Format must be json or csv" }).default("json"),
+  q: searchTextSchema.transform((value) => value?.toLowerCase()),
+});
+export type SubscriberListQuery = z.infer<typeof subscriberListQuerySchema>;
+
+/** The query of `DELETE /api/admin/subscribers`: the address to erase (in the query, not the path: proxies log paths). */
+export const subscriberEraseQuerySchema = z.object({ email: emailSchema });

@@ -1,11 +1,28 @@
 import type { ContactMessageView } from "@/lib/messages/service";
-import { EmptyState } from "./data-table";
+import { deleteButtonTone } from "@/components/ui/button";
+import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
+import { ListEmptyState } from "./data-table";
 import { formatDateTime } from "@/models/dates";
 
-/** Messages sent through the home page's contact form, newest first, each as its own article. */
-export function ContactMessages({ messages }: { messages: ContactMessageView[] }) {
+type ContactMessagesProps = {
+  messages: ContactMessageView[];
+  total: number;
+  page: number;
+  /** The list's first page, for a page link past its end (after the last messages of a page were deleted). */
+  firstPageHref: string;
+};
+
+/**
+ * Messages sent through the home page's contact form, newest first, each as its own article with a
+ * Delete button for an erasure request (ADR 074).
+ */
+export function ContactMessages({ messages, total, page, firstPageHref }: ContactMessagesProps) {
   if (messages.length === 0) {
-    return <EmptyState title="No messages yet.">Messages sent through the contact form on the home page appear here.</EmptyState>;
+    return (
+      <ListEmptyState total={total} page={page} firstPageHref={firstPageHref} empty="No messages yet.">
+        Messages sent through the contact form on the home page appear here.
+      </ListEmptyState>
+    );
   }
   return (
     <ol className="flex flex-col gap-4">
@@ -33,6 +50,24 @@ export function ContactMessages({ messages }: { messages: ContactMessageView[] }
               </time>
             </header>
             <p className="mt-3 break-words whitespace-pre-wrap text-slate-800">{message.message}</p>
+            <footer className="mt-4 flex justify-end">
+              <ConfirmActionButton
+                url={`/api/admin/messages/${encodeURIComponent(message.id)}`}
+                method="DELETE"
+                label="Delete"
+                pendingLabel="Working…"
+                srLabel={` the message from ${message.name}, ${formatDateTime(message.createdAt)}`}
+                successMessage="Message deleted"
+                failureMessage="The message could not be deleted. Please try again."
+                className={deleteButtonTone}
+                confirmTitle={`Delete the message from ${message.name}?`}
+                confirmMessage={`The message of ${formatDateTime(message.createdAt)} is erased at once with the sender's name, address and text, and this cannot be undone. The audit log records that a message was erased, not what it said. The copy mailed to the shop's inbox is not deleted.`}
+                confirmLabel="Delete message"
+                cancelLabel="Keep message"
+                declinedMessage="Not deleted"
+                focusAfter="main"
+              />
+            </footer>
           </article>
         </li>
       ))}

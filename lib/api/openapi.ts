@@ -56,7 +56,16 @@ import {
 import { auditListQuerySchema } from "@/models/audit";
 import { deletedProductListQuerySchema, productInputSchema, productPatchSchema, productQuerySchema } from "@/models/catalog";
 import { putCartSchema } from "@/models/cart";
-import { contactSchema, newsletterConfirmedSchema, newsletterConfirmSchema, newsletterSchema, unsubscribedSchema, unsubscribeSchema } from "@/models/messages";
+import {
+  contactSchema,
+  newsletterConfirmedSchema,
+  newsletterConfirmSchema,
+  newsletterSchema,
+  subscriberEraseQuerySchema,
+  subscriberListQuerySchema,
+  unsubscribedSchema,
+  unsubscribeSchema,
+} from "@/models/messages";
 import { adminOrderListQuerySchema, myOrderListQuerySchema, placeOrderBodySchema, refundSchema, shippingSchema } from "@/models/orders";
 import { confirmStripePaymentSchema, confirmTestPaymentSchema } from "@/models/payments";
 import { phoneCodeEntrySchema, phoneCodeRequestSchema } from "@/models/phone";
@@ -139,6 +148,8 @@ const QUERIES: Record<string, ZodType> = {
   "GET /api/admin/audit": auditListQuerySchema,
   "GET /api/users": userListQuerySchema,
   "GET /api/me/sessions": sessionListQuerySchema,
+  "GET /api/admin/subscribers": subscriberListQuerySchema,
+  "DELETE /api/admin/subscribers": subscriberEraseQuerySchema,
 };
 
 /**
@@ -217,7 +228,9 @@ const ANSWERS: Record<string, Answer> = {
   "GET /api/admin/orders": { status: 200, schema: adminOrderListSchema },
   "GET /api/admin/reviews": { status: 200, schema: adminReviewListSchema },
   "GET /api/admin/messages": { status: 200, schema: pageSchema(contactMessageSchema) },
+  "DELETE /api/admin/messages/{id}": { status: 204, description: "erased, with an audit entry that keeps no personal data" },
   "GET /api/admin/subscribers": { status: 200, schema: pageSchema(subscriberSchema), otherContent: CSV_DOWNLOAD },
+  "DELETE /api/admin/subscribers": { status: 204, description: "erased, with an audit entry that keeps no personal data" },
   "GET /api/admin/mail": { status: 200, schema: pageSchema(undeliveredMailSchema) },
   "POST /api/account/password-reset": { status: 202, schema: messageSchema },
   "POST /api/account/password-reset/confirm": { status: 200, schema: passwordResetDoneSchema },

@@ -91,7 +91,9 @@ export const SHOP_ROUTES = {
   "GET /api/admin/reviews": { access: "admin", purpose: "every review, hidden ones too" },
   "GET /api/admin/deleted-products": { access: "admin", purpose: "the products taken off sale" },
   "GET /api/admin/messages": { access: "admin", purpose: "contact messages" },
+  "DELETE /api/admin/messages/{id}": { access: "admin", purpose: "erase a contact message (an erasure request)" },
   "GET /api/admin/subscribers": { access: "admin", purpose: "newsletter subscribers (JSON or CSV)" },
+  "DELETE /api/admin/subscribers": { access: "admin", purpose: "erase a newsletter address (an erasure request)" },
   "GET /api/admin/audit": { access: "admin", purpose: "the audit log" },
   "GET /api/admin/mail": { access: "admin", purpose: "mail not delivered yet" },
 } as const satisfies Record<string, ApiRoute>;

@@ -85,6 +85,18 @@ describe("auditSentence", () => {
     expect(auditSentence({ ...deleted, after: { ordersAnonymised: 2 } })).toBe("A customer deleted their account; 2 orders were kept without their details.");
   });
 
+  it("tells an erasure by its dates only, and a refund that did not reach the customer", () => {
+    expect(auditSentence({ ...base, entity: "message", entityId: "msg_1", action: "message.erase", before: { receivedAt: "2026-11-03T12:00:00.000Z" }, after: null })).toBe(
+      "ann@toolforge.test erased a contact message received on Nov 3, 2026.",
+    );
+    expect(auditSentence({ ...base, entity: "subscriber", entityId: "sub_1", action: "subscriber.erase", before: { signedUpAt: "nonsense" }, after: null })).toBe(
+      "ann@toolforge.test erased a newsletter address signed up at a time not recorded.",
+    );
+    expect(
+      auditSentence({ ...base, actorEmail: null, actorId: "system:payments", entity: "payment", entityId: "pay_1", action: "payment.refund_failed", before: { amountCents: 9900 }, after: { reason: "expired_or_canceled_card" } }),
+    ).toBe("A refund of $99.00 did not reach the customer (Stripe says: expired_or_canceled_card); the admins were mailed to pay it back another way.");
+  });
+
   it("never hides an action it does not know", () => {
     expect(auditSentence({ ...base, action: "thing.new", actorEmail: null, actorId: "usr_gone" })).toBe("A deleted account: thing.new on product prd_1.");
   });

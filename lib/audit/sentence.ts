@@ -1,4 +1,5 @@
 import { formatMoney } from "@/lib/money/format";
+import { formatDate } from "@/models/dates";
 
 /** What an audit entry needs to be told as a sentence. */
 export type AuditEntryText = {
@@ -19,6 +20,12 @@ function values(value: unknown): Values {
 
 function text(value: unknown): string | null {
   return typeof value === "string" && value ? value : typeof value === "number" ? String(value) : null;
+}
+
+/** "on Nov 3, 2026" for a stored ISO time, in the shop's zone; "at a time not recorded" otherwise. */
+function day(value: unknown): string {
+  const iso = text(value);
+  return iso && !Number.isNaN(Date.parse(iso)) ? `on ${formatDate(iso)}` : "at a time not recorded";
 }
 
 function money(value: unknown): string | null {
@@ -105,6 +112,14 @@ export function auditSentence(entry: AuditEntryText): string {
       const reason = text(after.reason) ?? "a payment the order could not take";
       return `The shop refunded ${money(before.amountCents) ?? "a payment"} automatically: ${reason}.`;
     }
+    case "payment.refund_failed": {
+      const reason = text(after.reason) ? ` (Stripe says: ${text(after.reason)})` : "";
+      return `A refund of ${money(before.amountCents) ?? "a payment"} did not reach the customer${reason}; the admins were mailed to pay it back another way.`;
+    }
+    case "message.erase":
+      return `${who} erased a contact message received ${day(before.receivedAt)}.`;
+    case "subscriber.erase":
+      return `${who} erased a newsletter address signed up ${day(before.signedUpAt)}.`;
     case "order.shipping": {
       const theOrder = `order ${text(before.number) ?? entry.entityId}${text(before.email) ? ` of ${text(before.email)}` : ""}`;
       return after.shipping === "shipped" ? `${who} marked ${theOrder} as shipped.` : `${who} marked ${theOrder} as not shipped yet.`;

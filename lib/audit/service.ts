@@ -111,6 +111,9 @@ export async function auditSubjectName(actor: Actor, entity: AuditSubject, entit
       return row ? `the review of ${row.productName ? `“${row.productName}”` : "the shop"} by ${row.author}` : null;
     }
     case "payment":
+    // An erased message or address is gone, and its entries name neither (ADR 074).
+    case "message":
+    case "subscriber":
       return null;
   }
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { getDb } from "@/lib/db/client";
 import { encodeCursor, keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db/keyset";
@@ -57,31 +57,48 @@ export async function listContactMessages(actor: Actor, query: PageQuery): Promi
   return keysetPage(rows, plan, query, total, ({ row }) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
-export type SubscriberView = { email: string; createdAt: string };
+/**
+ * A newsletter subscriber: `confirmedAt` is when they subscribed, pressing Confirm in the mail (ADR 072;
+ * null only for a sign-up found by looking its address up, not yet confirmed), `createdAt` when the
+ * address was put in the form.
+ */
+export type SubscriberView = { email: string; confirmedAt: string | null; createdAt: string };
 
+// Kept in the order of sign-up, which the partial index on (created_at, email) serves; the list shows
+// the confirmation date beside it (ADR 074).
 const subscribersOldestFirst: KeysetSort = { key: newsletterSubscriber.createdAt, keyType: "timestamptz", id: newsletterSubscriber.email, direction: "asc" };
 
-const subscriberColumns = { email: newsletterSubscriber.email, createdAt: newsletterSubscriber.createdAt, ...keysetColumns(subscribersOldestFirst) };
+const subscriberColumns = {
+  email: newsletterSubscriber.email,
+  createdAt: newsletterSubscriber.createdAt,
+  confirmedAt: newsletterSubscriber.confirmedAt,
+  ...keysetColumns(subscribersOldestFirst),
+};
 
 // Only confirmed subscribers are on the list (ADR 072); a literal condition, so the partial index serves it.
 const confirmed = sql`${newsletterSubscriber.confirmedAt} is not null`;
 
-/** Confirmed newsletter subscribers, oldest first, one page at a time (admins). */
-export async function listSubscribers(actor: Actor, query: PageQuery): Promise<Page<SubscriberView>> {
+/**
+ * Confirmed newsletter subscribers, oldest first, one page at a time (admins). With `q`, the one address
+ * it names instead (through the address's unique index), confirmed or not: an admin answering an
+ * erasure request must find a sign-up that was never confirmed too.
+ */
+export async function listSubscribers(actor: Actor, query: PageQuery & { q?: string | undefined }): Promise<Page<SubscriberView>> {
   requireAdmin(actor);
   const db = await getDb();
   const plan = planKeyset(subscribersOldestFirst, query);
+  const filter = query.q ? eq(newsletterSubscriber.email, query.q.toLowerCase()) : confirmed;
   const [rows, total] = await Promise.all([
     db
       .select(subscriberColumns)
       .from(newsletterSubscriber)
-      .where(and(confirmed, plan.where))
+      .where(and(filter, plan.where))
       .orderBy(...plan.orderBy)
       .limit(plan.limit)
       .offset(plan.offset),
-    db.$count(newsletterSubscriber, confirmed),
+    db.$count(newsletterSubscriber, filter),
   ]);
-  return keysetPage(rows, plan, query, total, (r) => ({ email: r.email, createdAt: r.createdAt.toISOString() }));
+  return keysetPage(rows, plan, query, total, (r) => ({ email: r.email, confirmedAt: r.confirmedAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString() }));
 }
 
 /** How many sign-ups have not been confirmed yet (admins): they get nothing until they are. */
@@ -113,7 +130,9 @@ export async function subscribersCsv(actor: Actor): Promise<AsyncGenerator<strin
   const db = await getDb();
   const unsubscribeUrls = unsubscribeUrlMaker();
   async function* batches(): AsyncGenerator<string> {
-    yield "email,subscribed_at,unsubscribe_url,one_click_unsubscribe_url\r\n";
+    // subscribed_at is the confirmation (ADR 072's record of consent); signed_up_at, the form, comes last
+    // so that the columns mail tools already map keep their places (ADR 074).
+    yield "email,subscribed_at,unsubscribe_url,one_click_unsubscribe_url,signed_up_at\r\n";
     let cursor: string | undefined;
     for (let page = 1; ; page += 1) {
       const query = { page, pageSize: CSV_BATCH, cursor };
@@ -128,7 +147,8 @@ export async function subscribersCsv(actor: Actor): Promise<AsyncGenerator<strin
       yield rows
         .map((r) => {
           const urls = unsubscribeUrls(r.email);
-          return `${csvCell(r.email)},${csvCell(r.createdAt.toISOString())},${csvCell(urls.page)},${csvCell(urls.oneClick)}\r\n`;
+          const subscribedAt = r.confirmedAt?.toISOString() ?? "";
+          return `${csvCell(r.email)},${csvCell(subscribedAt)},${csvCell(urls.page)},${csvCell(urls.oneClick)},${csvCell(r.createdAt.toISOString())}\r\n`;
         })
         .join("");
       const last = rows[rows.length - 1];

@@ -500,7 +500,7 @@ describe("audit log", () => {
   it("refuses a kind it does not know, and an id without its kind, with a message", async () => {
     const unknown = await readAudit("?entity=invoice");
     expect(unknown.status).toBe(422);
-    expect(unknown.body.error?.message).toMatch(/Entity must be one of order, product, user, review, payment/);
+    expect(unknown.body.error?.message).toMatch(/Entity must be one of order, product, user, review, payment, message, subscriber/);
     const bare = await readAudit("?entityId=prd_1");
     expect(bare.status).toBe(422);
     expect(JSON.stringify(bare.body.error)).toMatch(/Send entity with entityId/);
@@ -516,7 +516,7 @@ describe("newsletter export", () => {
     expect(response.headers.get("content-type")).toMatch(/text\/csv/);
     expect(response.headers.get("content-disposition")).toMatch(/attachment/);
     const text = await response.text();
-    expect(text.split("\r\n")[0]).toBe("email,subscribed_at,unsubscribe_url,one_click_unsubscribe_url");
+    expect(text.split("\r\n")[0]).toBe("email,subscribed_at,unsubscribe_url,one_click_unsubscribe_url,signed_up_at");
     expect(text).toContain("csv-fan@toolforge.test,");
     const { csvCell } = await import("@/lib/messages/service");
     expect(csvCell("=cmd()@x.test")).toBe("'=cmd()@x.test");

@@ -1,11 +1,13 @@
 import { AUTH_ROUTES } from "@/lib/accounts/auth-routes";
 import { apiRoutes, type Access } from "@/lib/api/routes";
-import { newsletterConfirmToken } from "@/lib/messages/confirm";
+import { getDb } from "@/lib/db/client";
+import { confirmNewsletter, newsletterConfirmToken } from "@/lib/messages/confirm";
 import { unsubscribeToken } from "@/lib/messages/unsubscribe";
 import { markVerifiedForTest } from "@/tests/fixtures/accounts";
 import { routesOnDisk, type FoundRoute, type RouteHandler } from "@/tests/fixtures/api-routes";
 import { makeRequest, noParams, pngBytes, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
+import { contactMessage } from "@/models/schema";
 import { createProduct, createReviewForTest, markDeletedForTest, markPaidForTest, TEST_ADDRESS } from "@/tests/fixtures/shop";
 
 /**
@@ -39,6 +41,10 @@ const imageForm = async (): Promise<Body> => {
 };
 const at = (url: string) => () => url;
 const withId = (pick: (f: Fixture) => string, url: (id: string) => string) => ({ path: (f: Fixture) => url(pick(f)), params: (f: Fixture) => ({ id: pick(f) }) });
+/** A contact message of the cell's own, to erase: its id comes from the cell's fresh fixture. */
+const matrixMessageId = (f: Fixture) => `msg_matrix_${f.orderId}`;
+/** The newsletter address the erasure cells delete; each valid call signs it up again first. */
+const matrixSubscriber = uniqueEmail("matrix-erased");
 
 /** A valid request for every row of the table, with the exact status each caller must get where it is known. */
 const cases: Record<string, Case> = {
@@ -170,7 +176,24 @@ const cases: Record<string, Case> = {
   "GET /api/admin/reviews": { path: at("/api/admin/reviews"), expect: [401, 403, 403, 200] },
   "GET /api/admin/deleted-products": { path: at("/api/admin/deleted-products"), expect: [401, 403, 403, 200] },
   "GET /api/admin/messages": { path: at("/api/admin/messages"), expect: [401, 403, 403, 200] },
+  "DELETE /api/admin/messages/{id}": {
+    ...withId(matrixMessageId, (id) => `/api/admin/messages/${id}`),
+    body: async (f) => {
+      const db = await getDb();
+      await db.insert(contactMessage).values({ id: matrixMessageId(f), name: "M", email: "m@toolforge.test", company: "C", country: "X", message: "Forget me" }).onConflictDoNothing();
+      return {};
+    },
+    expect: [401, 403, 403, 204],
+  },
   "GET /api/admin/subscribers": { path: at("/api/admin/subscribers?format=csv"), expect: [401, 403, 403, 200] },
+  "DELETE /api/admin/subscribers": {
+    path: at(`/api/admin/subscribers?email=${encodeURIComponent(matrixSubscriber)}`),
+    body: async () => {
+      await confirmNewsletter({ email: matrixSubscriber, token: newsletterConfirmToken(matrixSubscriber) });
+      return {};
+    },
+    expect: [401, 403, 403, 204],
+  },
   "GET /api/admin/audit": { path: at("/api/admin/audit"), expect: [401, 403, 403, 200] },
 
   "GET /api/auth/get-session": { path: at("/api/auth/get-session"), expect: [200, 200, 200, 200] },

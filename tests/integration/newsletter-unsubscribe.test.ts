@@ -129,7 +129,7 @@ describe("the subscribers CSV carries each subscriber's unsubscribe link", () =>
     const response = await adminSubscribers.GET(makeRequest("/api/admin/subscribers?format=csv", { cookie: admin.cookie }), noParams());
     expect(response.status).toBe(200);
     const lines = (await response.text()).split("\r\n");
-    expect(lines[0]).toBe("email,subscribed_at,unsubscribe_url,one_click_unsubscribe_url");
+    expect(lines[0]).toBe("email,subscribed_at,unsubscribe_url,one_click_unsubscribe_url,signed_up_at");
     const row = lines.find((line) => line.startsWith(`${email},`));
     expect(row).toBeDefined();
     const link = new URL(row!.split(",")[2]!);

@@ -135,6 +135,8 @@ const WITHOUT_JSON_ANSWER: Record<string, string> = {
   "GET /api/metrics": "Prometheus text exposition format (text/plain)",
   "DELETE /api/products/{id}": "204, no body",
   "DELETE /api/reviews/{id}": "204, no body",
+  "DELETE /api/admin/messages/{id}": "204, no body",
+  "DELETE /api/admin/subscribers": "204, no body",
   "GET /api/account/verify-email": "303 to /verify-email",
   "GET /api/account/confirm-email-change": "303 to /confirm-email",
   "POST /api/account/confirm-email-change": "303 to /verify-email",

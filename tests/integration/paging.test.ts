@@ -269,7 +269,7 @@ describe("newsletter CSV export", () => {
     // One chunk for the header and one per 1,000 rows: the list is never built whole.
     expect(chunks).toBeGreaterThanOrEqual(11);
     const lines = text.split("\r\n").filter(Boolean);
-    expect(lines[0]).toBe("email,subscribed_at,unsubscribe_url,one_click_unsubscribe_url");
+    expect(lines[0]).toBe("email,subscribed_at,unsubscribe_url,one_click_unsubscribe_url,signed_up_at");
     const emails = lines.slice(1).map((line) => line.split(",")[0]);
     expect(emails).toHaveLength(10_000);
     expect(new Set(emails).size).toBe(10_000);

@@ -1,19 +1,15 @@
-import { z } from "zod";
 import { route } from "@/lib/api/route";
 import { json, parseListQuery } from "@/lib/http";
+import { eraseSubscriber } from "@/lib/messages/erase";
 import { listSubscribers, subscribersCsv } from "@/lib/messages/service";
-import { pageQuerySchema } from "@/models/paging";
-
-const querySchema = pageQuerySchema(50).extend({
-  format: z.enum(["json", "csv"], { error: "Format must be json or csv" }).default("json"),
-});
+import { subscriberEraseQuerySchema, subscriberListQuerySchema } from "@/models/messages";
 
 /**
- * The newsletter list as JSON pages (`page`, `pageSize` ≤ 100, `cursor`), or with ?format=csv the whole
- * list as a CSV download, streamed batch by batch.
+ * The newsletter list as JSON pages (`page`, `pageSize` ≤ 100, `cursor`; `q` looks one address up), or
+ * with ?format=csv the whole list as a CSV download, streamed batch by batch.
  */
 export const GET = route("GET /api/admin/subscribers", async (request: Request, _context: unknown, actor) => {
-  const { format, ...query } = parseListQuery(request, querySchema);
+  const { format, q, ...query } = parseListQuery(request, subscriberListQuerySchema);
   if (format === "csv") {
     const batches = await subscribersCsv(actor);
     const encoder = new TextEncoder();
@@ -35,5 +31,15 @@ export const GET = route("GET /api/admin/subscribers", async (request: Request, 
       },
     });
   }
-  return json(await listSubscribers(actor, query), { headers: { "cache-control": "private, no-store" } });
+  return json(await listSubscribers(actor, { ...query, q }), { headers: { "cache-control": "private, no-store" } });
+});
+
+/**
+ * Erases a newsletter address for good (admins, 204): `?email=`, in the query so that no proxy's log of
+ * paths keeps it; 404 when no sign-up has it (ADR 074).
+ */
+export const DELETE = route("DELETE /api/admin/subscribers", async (request: Request, _context: unknown, actor) => {
+  const { email } = parseListQuery(request, subscriberEraseQuerySchema);
+  await eraseSubscriber(actor, email);
+  return new Response(null, { status: 204 });
 });
