@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { buttonClasses } from "@/components/ui/button";
 import { FormStatus } from "@/components/ui/form-status";
@@ -16,12 +16,18 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const sentRef = useRef<HTMLParagraphElement>(null);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(emailChangeSchema), mode: "onSubmit", reValidateMode: "onChange", defaultValues: { email: "" } });
+
+  // The form it replaces had the focus: it moves to the message, so the keyboard stays in this panel.
+  useEffect(() => {
+    if (sent) sentRef.current?.focus();
+  }, [sent]);
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setFormError(null);
@@ -42,7 +48,12 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       {open ? (
         <div id={panelId} className="mt-4">
           {sent ? (
-            <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm font-medium text-green-900">
+            <p
+              ref={sentRef}
+              role="status"
+              tabIndex={-1}
+              className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm font-medium text-green-900 outline-none"
+            >
               {sent}
             </p>
           ) : (

@@ -115,6 +115,8 @@ export function PhoneNumberSection({ phoneNumber, recentSignIn }: { phoneNumber:
     setEditing(false);
     resetForm();
     router.refresh();
+    // A first number: the refresh takes the form away with the focused button, and the section's heading takes the focus.
+    if (!editing) document.getElementById("phone-title")?.focus();
   }
 
   async function remove() {

@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
 import toast from "react-hot-toast";
 import { postJson, type AuthResult } from "@/components/auth/auth-request";
 import { secondFactorMessage } from "@/components/auth/sign-in-messages";
@@ -16,8 +17,12 @@ import { QrCode } from "./qr-code";
 import { SecuritySection } from "./section";
 
 type Setup = { totpURI: string; backupCodes: string[] };
+type Failure = Extract<AuthResult, { ok: false }>;
 
-function failure(result: Extract<AuthResult, { ok: false }>): string {
+// The refusals that are about the code typed, said at its field rather than for the whole section.
+const WRONG_CODE = new Set(["INVALID_CODE", "TOTP_CODE_REUSED"]);
+
+function failure(result: Failure): string {
   if (result.code === "INVALID_PASSWORD") return "That password is not right.";
   if (result.status === 0 || result.code === "RECENT_SIGN_IN_REQUIRED") return result.message;
   return secondFactorMessage(result.code, result.status);
@@ -76,6 +81,8 @@ export function TwoFactorSection({ enabled, needsPassword, recentSignIn, recentM
   const [error, setError] = useState<string | null>(null);
   // An empty password is the field's own error, marked on it and read with it.
   const [passwordError, setPasswordError] = useState<string | undefined>();
+  // Likewise a code that is not 6 digits, or that the server refuses.
+  const [codeError, setCodeError] = useState<string | undefined>();
   const [pending, setPending] = useState<string | null>(null);
   const [confirmingOff, setConfirmingOff] = useState(false);
   const passwordBody = needsPassword ? { password } : {};
@@ -92,14 +99,30 @@ export function TwoFactorSection({ enabled, needsPassword, recentSignIn, recentM
     return true;
   }
 
-  async function run(action: string, path: string, body: unknown): Promise<AuthResult> {
+  /** The code's own error, at the field, which takes the focus for another try (as `passwordMissing`). */
+  function codeWrong(message: string) {
+    // Rendered before the focus moves, also after the server's answer: the field is read as invalid, with the message.
+    flushSync(() => setCodeError(message));
+    document.getElementById("two-factor-setup-code")?.focus();
+  }
+
+  /** A refusal goes to the section's alert, unless `atField` says it has shown it at a field. */
+  async function run(action: string, path: string, body: unknown, atField?: (result: Failure) => boolean): Promise<AuthResult> {
     setError(null);
     setPending(action);
     const result = await postJson(path, body);
     setPending(null);
-    if (!result.ok) setError(failure(result));
+    if (!result.ok && !atField?.(result)) setError(failure(result));
     return result;
   }
+
+  // Each step replaces the button that was pressed. The setup step's instructions take the focus; the
+  // other steps hand it to the section's heading, which stays (as when two-factor is turned off).
+  const setupIntro = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (setup) setupIntro.current?.focus();
+  }, [setup]);
+  const focusTitle = () => document.getElementById("two-factor-title")?.focus();
 
   async function start(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -113,24 +136,32 @@ export function TwoFactorSection({ enabled, needsPassword, recentSignIn, recentM
 
   async function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setError(null);
     if (!/^\d{6}$/.test(code.trim())) {
-      setError("Enter the 6 digits your app shows");
+      codeWrong("Enter the 6 digits your app shows");
       return;
     }
-    const result = await run("confirm", "/api/auth/two-factor/verify-totp", { code: code.trim() });
+    setCodeError(undefined);
+    const result = await run("confirm", "/api/auth/two-factor/verify-totp", { code: code.trim() }, (failed) => {
+      if (!WRONG_CODE.has(failed.code)) return false;
+      codeWrong(failure(failed));
+      return true;
+    });
     if (result.ok && setup) {
       setCodes(setup.backupCodes);
       setSetup(null);
       toast.success("Two-factor authentication is on");
+      focusTitle();
     }
   }
 
   async function newCodes() {
-    if (passwordMissing()) return;
+    if (pending !== null || passwordMissing()) return;
     const result = await run("codes", "/api/auth/two-factor/generate-backup-codes", passwordBody);
     if (result.ok) {
       setCodes((result.body as { backupCodes: string[] }).backupCodes);
       setPassword("");
+      focusTitle();
     }
   }
 
@@ -148,13 +179,14 @@ export function TwoFactorSection({ enabled, needsPassword, recentSignIn, recentM
       toast.success("Two-factor authentication is off");
       router.refresh();
       // The button that had focus is gone with two-factor: the section's heading takes it.
-      document.getElementById("two-factor-title")?.focus();
+      focusTitle();
     }
   }
 
   function finish() {
     setCodes(null);
     router.refresh();
+    focusTitle();
   }
 
   return (
@@ -169,7 +201,9 @@ export function TwoFactorSection({ enabled, needsPassword, recentSignIn, recentM
         </div>
       ) : setup ? (
         <form method="post" onSubmit={confirm} noValidate aria-describedby="two-factor-status" className="flex flex-col gap-4">
-          <p className="text-slate-700">Scan this QR code with an authenticator app (such as Google Authenticator, 1Password or Aegis), then enter the code it shows.</p>
+          <p ref={setupIntro} tabIndex={-1} className="text-slate-700 outline-none">
+            Scan this QR code with an authenticator app (such as Google Authenticator, 1Password or Aegis), then enter the code it shows.
+          </p>
           <QrCode value={setup.totpURI} label="QR code to add ToolForge to your authenticator app" />
           <p className="text-sm text-slate-700">
             Can&apos;t scan it? Enter this setup key in the app instead:{" "}
@@ -183,7 +217,11 @@ export function TwoFactorSection({ enabled, needsPassword, recentSignIn, recentM
             inputMode="numeric"
             autoComplete="one-time-code"
             value={code}
-            onChange={(event) => setCode(event.target.value)}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setCodeError(undefined);
+            }}
+            error={codeError}
           />
           <SubmitButton pending={pending === "confirm"} pendingLabel="Checking…" className="self-start rounded-md bg-brand px-5 py-2.5 font-semibold text-white">
             Turn on two-factor authentication
@@ -200,7 +238,13 @@ export function TwoFactorSection({ enabled, needsPassword, recentSignIn, recentM
             <>
               {needsPassword ? <PasswordField id="two-factor-password" value={password} onChange={updatePassword} error={passwordError} /> : null}
               <div className="flex flex-wrap gap-3">
-                <Button variant="secondary" onClick={() => void newCodes()} disabled={pending !== null}>
+                {/* aria-disabled, not disabled: a disabled button would drop the focus to the page while busy. */}
+                <Button
+                  variant="secondary"
+                  onClick={() => void newCodes()}
+                  aria-disabled={pending !== null || undefined}
+                  className="aria-disabled:cursor-progress aria-disabled:opacity-60"
+                >
                   {pending === "codes" ? "Making new codes…" : "New backup codes"}
                 </Button>
                 {/* aria-disabled, not disabled: focus comes back to this button when the dialog closes. */}

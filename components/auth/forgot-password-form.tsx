@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormStatus } from "@/components/ui/form-status";
 import { sendJson } from "@/components/ui/send-json";
@@ -21,6 +21,7 @@ export function ForgotPasswordForm() {
     handleSubmit,
     getValues,
     setValue,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(emailRequestSchema.pick({ email: true })),
@@ -35,6 +36,15 @@ export function ForgotPasswordForm() {
     if (email && !getValues("email")) setValue("email", email);
   }, [getValues, setValue]);
 
+  // Each swap takes away what had the focus: it moves to the message, and back to the field for another address.
+  const sentRef = useRef<HTMLParagraphElement>(null);
+  const retrying = useRef(false);
+  useEffect(() => {
+    if (sent) sentRef.current?.focus();
+    else if (retrying.current) setFocus("email");
+    retrying.current = false;
+  }, [sent, setFocus]);
+
   const onSubmit = handleSubmit(async ({ email }) => {
     setFormError(null);
     const result = await sendJson<{ message: string }>("/api/account/password-reset", "POST", { email }, "We couldn't send the link. Try again.");
@@ -45,12 +55,19 @@ export function ForgotPasswordForm() {
   if (sent) {
     return (
       <div className="flex flex-col gap-4">
-        <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 font-medium text-green-900">
+        <p ref={sentRef} role="status" tabIndex={-1} className="rounded-md border border-green-300 bg-green-50 px-3 py-2 font-medium text-green-900 outline-none">
           {sent}
         </p>
         <p className="text-slate-700">
           Nothing arrived? Check your spam folder, or{" "}
-          <button type="button" className={textLinkClass} onClick={() => setSent(null)}>
+          <button
+            type="button"
+            className={textLinkClass}
+            onClick={() => {
+              retrying.current = true;
+              setSent(null);
+            }}
+          >
             try another address
           </button>
           .

@@ -1,11 +1,61 @@
 "use client";
 
-import { useEffect } from "react";
-import toast, { ToastBar, Toaster as HotToaster } from "react-hot-toast";
+import { useCallback, useEffect, useRef, useState, type ComponentProps, type ReactNode } from "react";
+import { createPortal } from "react-dom";
+import toast, { resolveValue, ToastBar, useToaster, useToasterStore, type DefaultToastOptions, type Toast } from "react-hot-toast";
 import { takeFlashToast, takeWelcomeToast } from "./flash";
 
-/** Top-right toasts, below the header, that close after 5 s (the seed's constant) and can be dismissed at once. */
-export default function ToasterView() {
+const POSITION = "top-right";
+
+// 5 s (the seed's constant); an error, which usually asks for something to be done, stays twice as long.
+const TOAST_OPTIONS: DefaultToastOptions = {
+  duration: 5000,
+  error: { duration: 10_000 },
+  style: { color: "#0f172a", maxWidth: 380 },
+};
+
+type SlotProps = Pick<ComponentProps<"div">, "onMouseEnter" | "onMouseLeave" | "onFocus" | "onBlur"> & {
+  toast: Toast;
+  offset: number;
+  onHeight: (toastId: string, height: number) => void;
+  children: ReactNode;
+};
+
+/** react-hot-toast's own wrapper: `offset` px below the newer toasts, and measured to place the older ones. */
+function ToastSlot({ toast: { id, visible }, offset, onHeight, children, ...events }: SlotProps) {
+  const measure = useCallback(
+    (slot: HTMLDivElement | null) => {
+      if (!slot) return;
+      const update = () => onHeight(id, slot.getBoundingClientRect().height);
+      update();
+      const observer = new MutationObserver(update);
+      observer.observe(slot, { subtree: true, childList: true, characterData: true });
+      return () => observer.disconnect();
+    },
+    [id, onHeight],
+  );
+  return (
+    <div
+      ref={measure}
+      {...events}
+      style={{ transform: `translateY(${offset}px)` }}
+      // Only a toast on screen takes the pointer, and it stays above one fading out.
+      className={`absolute inset-x-0 top-0 flex justify-end motion-safe:transition-all motion-safe:duration-[230ms] motion-safe:ease-[cubic-bezier(.21,1.02,.73,1)] ${
+        visible ? "z-10 *:pointer-events-auto" : ""
+      }`}
+    >
+      {children}
+    </div>
+  );
+}
+
+type Regions = { polite: HTMLElement; assertive: HTMLElement };
+
+/**
+ * The toasts, drawn into the live regions of components/layout/toaster.tsx (errors into the assertive
+ * one). Each closes after 5 s, an error after 10 s, and can be dismissed at once.
+ */
+export default function ToasterView({ polite, assertive }: Regions) {
   // A toast the previous page left before a full page load (e.g. "Signed in successfully"), or the
   // one a sign-in through a provider brings back in the address.
   useEffect(() => {
@@ -13,36 +63,74 @@ export default function ToasterView() {
     if (message) toast.success(message);
   }, []);
 
+  const { toasts, handlers } = useToaster(TOAST_OPTIONS);
+  const { startPause, endPause, calculateOffset, updateHeight } = handlers;
+
+  // The clock stops while the pointer is on a toast or the focus is in one, so there is time to read
+  // it and to reach its button (WCAG 2.2.1). Each is kept as the toast's id: a toast taken away under
+  // the pointer or with the focus (its Dismiss button, pressed) sends no leave or blur, and its id
+  // then no longer holds the clock.
+  const [pointerOn, setPointerOn] = useState<string | null>(null);
+  const [focusIn, setFocusIn] = useState<string | null>(null);
+  const present = (id: string | null) => id !== null && toasts.some((t) => t.id === id);
+  const held = present(pointerOn) || present(focusIn);
+  // One end for each start: react-hot-toast's endPause does nothing until the start has reached this
+  // component (`pausedAt`), and an end without a start would keep every toast up for good.
+  const { pausedAt } = useToasterStore();
+  const pausing = useRef(false);
+  useEffect(() => {
+    if (held && !pausing.current) {
+      pausing.current = true;
+      startPause();
+    } else if (!held && pausing.current && pausedAt !== undefined) {
+      pausing.current = false;
+      endPause();
+    }
+  }, [held, pausedAt, startPause, endPause]);
+
+  const inToaster = (node: EventTarget | null) => node instanceof Node && (polite.contains(node) || assertive.contains(node));
+
+  const slot = (t: Toast) => (
+    <ToastSlot
+      key={t.id}
+      toast={t}
+      offset={calculateOffset(t, { defaultPosition: POSITION })}
+      onHeight={updateHeight}
+      onMouseEnter={() => setPointerOn(t.id)}
+      onMouseLeave={() => setPointerOn((id) => (id === t.id ? null : id))}
+      onFocus={() => setFocusIn(t.id)}
+      onBlur={(event) => {
+        if (!inToaster(event.relatedTarget)) setFocusIn(null);
+      }}
+    >
+      <ToastBar toast={t} position={POSITION}>
+        {({ icon }) => (
+          <>
+            {icon}
+            {/* The text without react-hot-toast's role="status": the region around it announces it, once. */}
+            <div className="mx-2.5 my-1 flex flex-auto justify-center whitespace-pre-line">{resolveValue(t.message, t)}</div>
+            {t.type !== "loading" && (
+              <button
+                type="button"
+                onClick={() => toast.dismiss(t.id)}
+                className="ml-1 inline-flex size-7 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+              >
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.5">
+                  <path strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
+                </svg>
+                <span className="sr-only">Dismiss notification</span>
+              </button>
+            )}
+          </>
+        )}
+      </ToastBar>
+    </ToastSlot>
+  );
+
   return (
-    <HotToaster
-      position="top-right"
-      // Below the sticky 4 rem header, and under it in the stacking order (the header is z-40): the
-      // account menu, the search suggestions and the phone's menu open over a toast, not under it.
-      // Dialogs are in the browser's top layer, above both.
-      containerStyle={{ top: "4.75rem", zIndex: 30 }}
-      toastOptions={{ duration: 5000, style: { color: "#0f172a", maxWidth: 380 } }}>
-      {(t) => (
-        <ToastBar toast={t}>
-          {({ icon, message }) => (
-            <>
-              {icon}
-              {message}
-              {t.type !== "loading" && (
-                <button
-                  type="button"
-                  onClick={() => toast.dismiss(t.id)}
-                  className="ml-1 inline-flex size-7 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-                >
-                  <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.5">
-                    <path strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
-                  </svg>
-                  <span className="sr-only">Dismiss notification</span>
-                </button>
-              )}
-            </>
-          )}
-        </ToastBar>
-      )}
-    </HotToaster>
+    <>
+      {createPortal(toasts.filter((t) => t.type !== "error").map(slot), polite)}
+      {createPortal(toasts.filter((t) => t.type === "error").map(slot), assertive)}
+    </>
   );
 }

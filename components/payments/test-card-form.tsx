@@ -98,7 +98,8 @@ export function TestCardForm({ orderId, amountLabel, onPaid }: TestCardFormProps
   );
 
   function authenticate(result: Authentication["result"]) {
-    if (challenge) void confirm(challenge.card, { token: challenge.token, result });
+    // A press while the last one is being answered does nothing (the buttons are only aria-disabled).
+    if (challenge && !pending) void confirm(challenge.card, { token: challenge.token, result });
   }
 
   return (
@@ -159,11 +160,24 @@ export function TestCardForm({ orderId, amountLabel, onPaid }: TestCardFormProps
           </h3>
           <p className="mt-2 text-slate-800">Your bank asks you to confirm this payment of {amountLabel}.</p>
           <p className="mt-1 text-sm text-slate-600">This is the test processor&apos;s stand-in for your bank&apos;s check.</p>
+          {/* The form, and its status, are hidden during this step: a failure that keeps the step (no connection) is said here. */}
+          <FormStatus id="three-d-secure-status" message={formError} className="mt-4" />
+          {/* aria-disabled, not disabled: the pressed button keeps the focus while the answer is awaited. */}
           <div className="mt-4 flex flex-wrap gap-3">
-            <button type="button" disabled={pending} onClick={() => authenticate("approve")} className={buttonClasses("primary", "md")}>
+            <button
+              type="button"
+              aria-disabled={pending || undefined}
+              onClick={() => authenticate("approve")}
+              className={buttonClasses("primary", "md", "aria-disabled:cursor-progress aria-disabled:opacity-60")}
+            >
               Approve
             </button>
-            <button type="button" disabled={pending} onClick={() => authenticate("fail")} className={buttonClasses("secondary", "md")}>
+            <button
+              type="button"
+              aria-disabled={pending || undefined}
+              onClick={() => authenticate("fail")}
+              className={buttonClasses("secondary", "md", "aria-disabled:cursor-progress aria-disabled:opacity-60")}
+            >
               Fail
             </button>
           </div>

@@ -87,6 +87,8 @@ test("signing in at checkout keeps what the browser's cart can no longer order, 
   for (const tool of [rasp, clamp]) {
     await page.goto(`/products/${tool.id}`);
     await page.getByRole("button", { name: `Add to cart: ${tool.name}` }).click();
+    // As a person would: the next page only once the cart says it took this one (leaving at once can cut the add short).
+    await expect(page.getByText(`1 unit of ${tool.name} added to your cart`)).toBeVisible();
   }
   await expect(page.getByTestId("cart-count")).toHaveText("3");
   // Meanwhile the rasp leaves the catalog and the clamp runs out.
