@@ -138,6 +138,17 @@ export function CartView() {
     }),
   );
   const orderable = available.every((line) => shown.get(line.productId)?.problem === null);
+  // The field's error, the total's "—" and the missing Checkout all change silently while typing: this
+  // says them in one polite line (empty when fine). Not the visible note's wording, whose "no longer on
+  // sale" belongs to NoLongerOnSaleNote's status.
+  const quantityProblems = available.flatMap((line) => {
+    const problem = shown.get(line.productId)?.problem;
+    return problem ? [`Quantity of ${line.product.name}: ${problem}.`] : [];
+  });
+  const checkoutStatus =
+    quantityProblems.length === 0
+      ? ""
+      : [`Total and checkout are unavailable until ${quantityProblems.length === 1 ? "the quantity is" : "the quantities are"} fixed.`, ...quantityProblems].join(" ");
   const currency = available[0]?.product.currency ?? "USD";
   const total = available.reduce((sum, line) => sum + line.product.priceCents * line.quantity, 0);
 
@@ -250,6 +261,9 @@ export function CartView() {
         </table>
       </div>
       <div className="mt-6 flex flex-wrap items-center justify-end gap-4">
+        <p role="status" className="sr-only">
+          {checkoutStatus}
+        </p>
         <p className="text-xl font-bold text-slate-900">
           Total: <span data-testid="cart-total">{orderable ? formatMoney(total, currency) : "—"}</span>
         </p>

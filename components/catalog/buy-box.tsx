@@ -38,6 +38,8 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
   const [typed, setTyped] = useState(String(minOrderQuantity));
   // Said when a typed figure outside the range was set to its nearest end, so the change is not silent.
   const [adjusted, setAdjusted] = useState<string | null>(null);
+  // Said after One more / One fewer, whose focus stays on the button while the field and price change.
+  const [stepped, setStepped] = useState<string | null>(null);
   const inputId = useId();
   const reasonId = useId();
   const buyable = state.kind !== "out";
@@ -48,6 +50,14 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
     const next = clamp(value, minOrderQuantity, stock);
     setQuantity(next);
     setTyped(String(next));
+  };
+
+  const step = (by: 1 | -1) => {
+    const next = clamp(quantity + by, minOrderQuantity, stock);
+    setAdjusted(null);
+    if (next === quantity) return;
+    set(next);
+    setStepped(`Quantity ${formatCount(next)}, ${formatMoney(priceCents * next, currency)} in all`);
   };
 
   const settleTyped = () => {
@@ -91,10 +101,7 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
           <button
             type="button"
             // aria-disabled, not disabled: a disabled button drops the keyboard focus it holds.
-            onClick={() => {
-              setAdjusted(null);
-              if (quantity > minOrderQuantity) set(quantity - 1);
-            }}
+            onClick={() => step(-1)}
             aria-disabled={quantity <= minOrderQuantity || undefined}
             aria-label="One fewer"
             className={stepClass}
@@ -113,6 +120,7 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
             value={typed}
             onChange={(event) => {
               setAdjusted(null);
+              setStepped(null);
               setTyped(event.target.value);
             }}
             onBlur={settleTyped}
@@ -121,10 +129,7 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
           />
           <button
             type="button"
-            onClick={() => {
-              setAdjusted(null);
-              if (quantity < stock) set(quantity + 1);
-            }}
+            onClick={() => step(1)}
             aria-disabled={quantity >= stock || undefined}
             aria-label="One more"
             className={stepClass}
@@ -136,7 +141,7 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
           {quantityHint(minOrderQuantity, stock)} · {formatMoney(priceCents * chosen, currency)} in all
         </p>
         <p id={`${inputId}-adjusted`} role="status" className={adjusted ? "text-sm font-medium text-amber-800" : "sr-only"}>
-          {adjusted ?? ""}
+          {adjusted ?? stepped ?? ""}
         </p>
       </div>
       <div className="flex flex-wrap gap-3">

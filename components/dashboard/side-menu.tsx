@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { ariaCurrent } from "@/components/layout/nav-items";
 
 type MenuItem = { href: string; label: string };
 
@@ -12,7 +13,8 @@ export function currentItem<T extends MenuItem>(items: readonly T[], pathname: s
 
 /** The dashboard's side menu on wide screens; phones get the same links in the header's menu. */
 export function SideMenu({ items, heading }: { items: MenuItem[]; heading: string }) {
-  const current = currentItem(items, usePathname() ?? "");
+  const pathname = usePathname() ?? "";
+  const current = currentItem(items, pathname);
 
   return (
     <nav aria-label="Dashboard">
@@ -24,7 +26,7 @@ export function SideMenu({ items, heading }: { items: MenuItem[]; heading: strin
             <li key={item.href}>
               <Link
                 href={item.href}
-                aria-current={isCurrent ? "page" : undefined}
+                aria-current={isCurrent ? ariaCurrent(pathname, item.href) : undefined}
                 className={`block rounded-md px-3 py-2 font-medium ${
                   isCurrent ? "bg-brand text-white" : "text-slate-700 hover:bg-orange-50 hover:text-brand-dark"
                 }`}

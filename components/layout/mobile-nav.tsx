@@ -8,6 +8,7 @@ import { currentItem } from "@/components/dashboard/side-menu";
 import { buttonClasses } from "@/components/ui/button";
 import { Img } from "@/components/ui/img";
 import { LoginLink } from "./login-link";
+import { ariaCurrent, currentOnDarkClass } from "./nav-items";
 import { NavLinks } from "./nav-links";
 import { avatarSrc, useSession, useSignOut } from "./use-session";
 
@@ -212,10 +213,10 @@ function DashboardLinks({ role, pathname, onNavigate }: { role: string | null | 
           <li key={item.href}>
             <Link
               href={item.href}
-              aria-current={item === current ? "page" : undefined}
+              aria-current={item === current ? ariaCurrent(pathname, item.href) : undefined}
               onClick={onNavigate}
               className={`block rounded-md px-3 py-2.5 text-base font-medium ${
-                item === current ? "bg-slate-800 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white"
+                item === current ? currentOnDarkClass : "text-slate-300 hover:bg-slate-800 hover:text-white"
               }`}
             >
               {item.label}

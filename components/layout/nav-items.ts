@@ -14,6 +14,17 @@ export const navItems: readonly NavItem[] = [
  */
 export const noPrefetch = new Set(["/", "/profile", "/dashboard"]);
 
-export function isCurrent(pathname: string, href: string): boolean {
-  return href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
+/**
+ * aria-current for a link to `href`: "page" only on that very page; "true" on a page below it, whose
+ * section it is (on Edit Product, "Manage Products" is the section, not the page being read).
+ */
+export function ariaCurrent(pathname: string, href: string): "page" | "true" | undefined {
+  if (pathname === href) return "page";
+  return href !== "/" && pathname.startsWith(`${href}/`) ? "true" : undefined;
 }
+
+/**
+ * How a current link shows it besides colour (WCAG 1.4.1): an underline, which hover never adds.
+ * For links on a dark background.
+ */
+export const currentOnDarkClass = "bg-slate-800 text-white underline decoration-orange-400 decoration-2 underline-offset-4";

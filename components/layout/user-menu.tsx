@@ -117,10 +117,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
           Your email address is not confirmed yet.
         </span>
       ) : null}
+      {/* White inside the dark header: the header's pale focus ring would be 1.7:1 here, on-light puts back the dark one. */}
       <div
         ref={panelRef}
         hidden={!open}
-        className="animate-pop-in absolute right-0 z-50 mt-2 w-60 rounded-lg border border-slate-200 bg-white p-2 text-slate-900 shadow-xl"
+        className="on-light animate-pop-in absolute right-0 z-50 mt-2 w-60 rounded-lg border border-slate-200 bg-white p-2 text-slate-900 shadow-xl"
       >
         <div className="border-b border-slate-200 px-3 pb-2 pt-1">
           <p className="truncate text-sm font-semibold">{user.name}</p>

@@ -75,6 +75,9 @@ test("while a typed quantity is invalid the cart shows no total and offers no Ch
   await expect(total).toHaveText("—");
   await expect(checkout).toHaveCount(0);
   await expect(fixNote).toBeVisible();
+  // A screen reader hears it too, without leaving the field.
+  const checkoutStatus = page.getByRole("status").filter({ hasText: "Total and checkout are unavailable" });
+  await expect(checkoutStatus).toContainText(`Quantity of ${product.name}: Order between ${product.minOrderQuantity} and`);
 
   // Empty is invalid too.
   await quantity.fill("");
@@ -87,6 +90,7 @@ test("while a typed quantity is invalid the cart shows no total and offers no Ch
   await expect(lineTotal).toHaveText(money(product.priceCents * chosen));
   await expect(total).toHaveText(money(product.priceCents * chosen));
   await expect(fixNote).toHaveCount(0);
+  await expect(checkoutStatus).toHaveCount(0);
   await checkout.click();
   await expect(page).toHaveTitle("ToolForge | Checkout");
   await expect(page.getByTestId("checkout-total")).toHaveText(money(product.priceCents * chosen));

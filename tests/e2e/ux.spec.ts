@@ -193,6 +193,8 @@ test("a product page is public, canonical, and describes the product in valid Pr
   // The quantity chosen goes with Buy now (sign-in first for a visitor).
   await page.getByRole("button", { name: "One more" }).click();
   await expect(page.getByRole("link", { name: /^Buy now: 11 × Forged Claw Hammer/ })).toHaveAttribute("href", "/purchasePages/prd_claw_hammer_16oz?quantity=11");
+  // Focus stays on the button, so the new quantity and price are said.
+  await expect(page.getByRole("status").filter({ hasText: "in all" })).toHaveText("Quantity 11, $274.89 in all");
   // A figure under the minimum (10) is set to it, and the page says so.
   const quantity = page.getByLabel("Quantity");
   await quantity.fill("3");
@@ -255,7 +257,8 @@ test("the account menu opens over a toast, not under it", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await registerThroughPage(page, "Tom Toast");
   // Registering signs in and says so in a toast in the top right, where the menu opens.
-  const toast = page.getByRole("status").filter({ hasText: "Account created" });
+  // The toast's own text: the live region it sits in has no role of its own (components/layout/toaster.tsx).
+  const toast = page.locator("[data-rht-toaster]").getByText("Account created");
   await expect(toast).toBeVisible();
   await page.getByTestId("user-menu").click();
   const panel = page.getByRole("menu", { name: "Account" }).locator("..");
