@@ -232,6 +232,7 @@ const ANSWERS: Record<string, Answer> = {
   "GET /api/admin/subscribers": { status: 200, schema: pageSchema(subscriberSchema), otherContent: CSV_DOWNLOAD },
   "DELETE /api/admin/subscribers": { status: 204, description: "erased, with an audit entry that keeps no personal data" },
   "GET /api/admin/mail": { status: 200, schema: pageSchema(undeliveredMailSchema) },
+  "POST /api/admin/mail/retry": { status: 200, schema: z.object({ retried: z.number().int() }) },
   "POST /api/account/password-reset": { status: 202, schema: messageSchema },
   "POST /api/account/password-reset/confirm": { status: 200, schema: passwordResetDoneSchema },
   "POST /api/account/email-link": { status: 202, schema: messageSchema },

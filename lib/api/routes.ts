@@ -96,6 +96,7 @@ export const SHOP_ROUTES = {
   "DELETE /api/admin/subscribers": { access: "admin", purpose: "erase a newsletter address (an erasure request)" },
   "GET /api/admin/audit": { access: "admin", purpose: "the audit log" },
   "GET /api/admin/mail": { access: "admin", purpose: "mail not delivered yet" },
+  "POST /api/admin/mail/retry": { access: "admin", purpose: "queue the mail the worker gave up on again" },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ShopRouteKey = keyof typeof SHOP_ROUTES;

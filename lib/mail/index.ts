@@ -32,7 +32,7 @@ export function shopInbox(): string[] {
   return [address];
 }
 
-/** Tries per mail before it is left for an admin to look at (about a day of back-off in all). */
+/** Tries per mail before it is left for an admin (the Mail page can queue it again): about 8½ hours of back-off in all. */
 export const MAX_MAIL_ATTEMPTS = 10;
 
 /** Wait before try n+1 after n failed tries: 1, 2, 4 … minutes, at most 6 hours. */

@@ -1,10 +1,11 @@
 import "server-only";
-import { and, isNull, type SQL } from "drizzle-orm";
+import { and, gte, isNull, type SQL } from "drizzle-orm";
 import { requireAdmin, type Actor } from "@/lib/accounts/roles";
 import { getDb } from "@/lib/db/client";
 import { keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db/keyset";
 import { mailOutbox } from "@/models/schema";
 import type { Page, PageQuery } from "@/models/paging";
+import { log } from "@/lib/log";
 import { MAX_MAIL_ATTEMPTS } from "./index";
 
 export type OutboxMailView = { id: string; to: string; subject: string; text: string; createdAt: string; sentAt: string | null };
@@ -73,4 +74,28 @@ export function listUndeliveredMail(actor: Actor, query: PageQuery): Promise<Pag
     nextAttemptAt: mail.nextAttemptAt ? mail.nextAttemptAt.toISOString() : null,
     gaveUp: mail.attempts >= MAX_MAIL_ATTEMPTS,
   }));
+}
+
+/** Undelivered mail the worker stopped trying (MAX_MAIL_ATTEMPTS tries). */
+const givenUp = and(isNull(mailOutbox.sentAt), gte(mailOutbox.attempts, MAX_MAIL_ATTEMPTS));
+
+/** How many mails the worker gave up on (admins): the Mail page offers to try them again. */
+export async function countGivenUpMail(actor: Actor): Promise<number> {
+  requireAdmin(actor);
+  const db = await getDb();
+  return db.$count(mailOutbox, givenUp);
+}
+
+/**
+ * Puts the mail the worker gave up on back in its queue (admins), for after a mail-server outage longer
+ * than its back-off (10 tries span about 8½ hours): each gets its tries again, the first at the worker's
+ * next round. Without this, receipts and password links written during the outage were never sent.
+ * Answers how many.
+ */
+export async function retryGivenUpMail(actor: Actor): Promise<{ retried: number }> {
+  requireAdmin(actor);
+  const db = await getDb();
+  const retried = await db.update(mailOutbox).set({ attempts: 0, nextAttemptAt: null }).where(givenUp).returning({ id: mailOutbox.id });
+  log("info", "given-up mail queued again", { count: retried.length, by: actor.userId });
+  return { retried: retried.length };
 }

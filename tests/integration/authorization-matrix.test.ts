@@ -170,6 +170,7 @@ const cases: Record<string, Case> = {
   "PATCH /api/users/{id}/status": { ...withId((f) => f.targetUserId, (id) => `/api/users/${id}/status`), body: () => ({ json: { disabled: false } }), expect: [401, 403, 403, 200] },
   "GET /api/admin/orders": { path: at("/api/admin/orders"), expect: [401, 403, 403, 200] },
   "GET /api/admin/mail": { path: at("/api/admin/mail"), expect: [401, 403, 403, 200] },
+  "POST /api/admin/mail/retry": { path: at("/api/admin/mail/retry"), expect: [401, 403, 403, 200] },
   "GET /api/cart": { path: at("/api/cart"), expect: [401, 200, 200, 200] },
   "PUT /api/cart": { path: at("/api/cart"), body: () => ({ json: { items: [] } }), expect: [401, 200, 200, 200] },
   "POST /api/cart/join": { path: at("/api/cart/join"), body: () => ({ json: { items: [] } }), expect: [401, 200, 200, 200] },

@@ -4,11 +4,12 @@ import { SMTPServer } from "smtp-server";
 import * as ordersRoute from "@/app/api/orders/route";
 import * as orderRoute from "@/app/api/orders/[id]/route";
 import * as adminMailRoute from "@/app/api/admin/mail/route";
+import * as retryRoute from "@/app/api/admin/mail/retry/route";
 import { getDb } from "@/lib/db/client";
 import { resetEnvForTests } from "@/lib/env";
 import { readinessChecks, registeredGauges } from "@/lib/health/registry";
 import { jobBacklog, runJobNow, startJobs, stopJobs } from "@/lib/jobs";
-import { deliverDueMail, waitForPendingMail } from "@/lib/mail";
+import { deliverDueMail, MAX_MAIL_ATTEMPTS, waitForPendingMail } from "@/lib/mail";
 import { mailOutbox, order } from "@/models/schema";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
@@ -115,6 +116,32 @@ describe("the mail worker", () => {
     expect(sent?.attempts).toBe(3);
     expect(delivered.filter((body) => body.includes(created.number))).toHaveLength(1);
     expect(await deliverDueMail()).toBe(0);
+  });
+});
+
+describe("mail the worker gave up on", () => {
+  it("is queued again by an admin after the outage, and then sent", async () => {
+    const item = await createProduct({ stock: 10 });
+    refuseNext = 1;
+    const created = await place(item.id, 1);
+    const subject = `Your ToolForge order ${created.number}`;
+    await waitForPendingMail();
+    // The outage outlasted every try.
+    const db = await getDb();
+    await db.update(mailOutbox).set({ attempts: MAX_MAIL_ATTEMPTS, nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.subject, subject));
+    expect(await deliverDueMail()).toBe(0);
+    const retry = () => retryRoute.POST(makeRequest("/api/admin/mail/retry", { method: "POST", cookie: admin.cookie }), noParams());
+    expect((await retryRoute.POST(makeRequest("/api/admin/mail/retry", { method: "POST", cookie: customer.cookie }), noParams())).status).toBe(403);
+    expect((await mailRow(subject))?.attempts).toBe(MAX_MAIL_ATTEMPTS);
+    const answered = await retry();
+    expect(answered.status).toBe(200);
+    expect(((await answered.json()) as { retried: number }).retried).toBeGreaterThanOrEqual(1);
+    expect(await mailRow(subject)).toMatchObject({ attempts: 0, nextAttemptAt: null, sentAt: null });
+    expect(await deliverDueMail()).toBeGreaterThanOrEqual(1);
+    expect((await mailRow(subject))?.sentAt).toBeInstanceOf(Date);
+    expect(delivered.filter((body) => body.includes(created.number))).toHaveLength(1);
+    // Nothing is left to queue again.
+    expect(((await (await retry()).json()) as { retried: number }).retried).toBe(0);
   });
 });
 

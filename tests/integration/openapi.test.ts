@@ -3,6 +3,7 @@ import Stripe from "stripe";
 import * as adminAudit from "@/app/api/admin/audit/route";
 import * as adminDeletedProducts from "@/app/api/admin/deleted-products/route";
 import * as adminMail from "@/app/api/admin/mail/route";
+import * as adminMailRetry from "@/app/api/admin/mail/retry/route";
 import * as adminMessages from "@/app/api/admin/messages/route";
 import * as adminOrders from "@/app/api/admin/orders/route";
 import * as adminReviews from "@/app/api/admin/reviews/route";
@@ -501,6 +502,10 @@ describe("the shop's admin lists and changes: real answers match the document", 
     const mail = (await expectDocumented("GET", "/api/admin/mail", await adminMail.GET(makeRequest("/api/admin/mail?pageSize=5", { cookie: admin.cookie }), noParams()))) as { items: unknown[] };
     expect(mail.items.length).toBeGreaterThan(0);
     await expectDocumented("GET", "/api/admin/mail", await adminMail.GET(makeRequest("/api/admin/mail", { cookie: customer.cookie }), noParams()));
+    const retried = (await expectDocumented("POST", "/api/admin/mail/retry", await adminMailRetry.POST(makeRequest("/api/admin/mail/retry", { method: "POST", cookie: admin.cookie }), noParams()))) as {
+      retried: number;
+    };
+    expect(retried.retried).toBe(0);
   });
 });
 

@@ -7,7 +7,8 @@ import { keptPageSize, listHref, Pagination, readPageQuery } from "@/components/
 import { findPageAdmin } from "@/app/page-session";
 import { forbiddenPage } from "@/app/page-answers";
 import { getEnv } from "@/lib/env";
-import { listOutboxMail, listUndeliveredMail } from "@/lib/mail/outbox";
+import { countGivenUpMail, listOutboxMail, listUndeliveredMail } from "@/lib/mail/outbox";
+import { RetryMailButton } from "@/components/admin/retry-mail-button";
 import { countOf } from "@/models/count";
 
 export const metadata: Metadata = { title: "Mail", robots: { index: false } };
@@ -59,7 +60,7 @@ export default async function MailPage({ searchParams }: MailPageProps) {
   const paging = readPageQuery(params, UNDELIVERED_PAGE_SIZE);
   const undeliveredHref = (page: number, cursor?: string) =>
     listHref("/dashboard/mail", { pageSize: keptPageSize(paging, UNDELIVERED_PAGE_SIZE) }, page, cursor);
-  const mails = await findListPage(() => listUndeliveredMail(actor, paging));
+  const [mails, givenUp] = await Promise.all([findListPage(() => listUndeliveredMail(actor, paging)), countGivenUpMail(actor)]);
   const about =
     "Mail the shop could not hand to the mail server yet. The mail worker tries again with growing pauses (1 minute, then 2, 4… up to 6 hours) and gives up after 10 tries.";
   if (!mails) {
@@ -76,6 +77,19 @@ export default async function MailPage({ searchParams }: MailPageProps) {
       <AdminPageHeader title="Undelivered mail">
         {about} {countOf(mails.total, "mail is waiting", "mails are waiting")}, newest first.
       </AdminPageHeader>
+      {givenUp > 0 ? (
+        <section aria-labelledby="given-up-title" className="mb-6 flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 id="given-up-title" className="font-semibold text-slate-900">
+              {countOf(givenUp, "mail was given up on", "mails were given up on")}
+            </h2>
+            <p className="text-sm text-slate-700">
+              Once the mail server works again (the last error says why it refused), try them again: each gets its 10 tries anew.
+            </p>
+          </div>
+          <RetryMailButton />
+        </section>
+      ) : null}
       {mails.items.length === 0 ? (
         <ListEmptyState total={mails.total} page={mails.page} firstPageHref={undeliveredHref(1)} empty="Every mail was delivered.">
           Nothing is waiting.
