@@ -253,6 +253,9 @@ export const payment = pgTable(
     refundReference: text("refund_reference"),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     refundReason: text("refund_reason"),
+    // The refund at refund_reference did not reach the customer (the processor refused it, at once or
+    // later): refunded_at is then empty, and the admins were told to pay the money back another way.
+    refundFailedAt: timestamp("refund_failed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -77,11 +77,12 @@ export function receiptMail(order: OrderView, card: { brand: string | null; last
  * Tells the shop (each address of its inbox) that an order was paid and waits to be shipped: what to
  * pack, where it goes and the customer's number, with the order's page. Reply goes to the customer.
  */
-export function paidOrderNoticeMail(order: OrderView, to: string): Mail {
+/** `replyTo`: the customer's address now (an account's may have changed since the order was placed). */
+export function paidOrderNoticeMail(order: OrderView, to: string, replyTo: string): Mail {
   const appUrl = getEnv().appUrl;
   return {
     to,
-    replyTo: order.email,
+    replyTo,
     subject: `Paid order ${order.number} to ship: ${formatMoney(order.totalCents, order.currency)}`,
     text: [
       `Order ${order.number} was paid by ${order.email}. To pack:`,
@@ -139,17 +140,29 @@ export function refundMail(order: OrderView): Mail {
 
 /**
  * To the shop: the processor could not return a refund's money (a closed card account, a bank refusing
- * the credit). The order already says refunded and the customer was told so; an admin must now pay them
- * back another way.
+ * the credit), for the order's own payment (`stray` false: the order says refunded and the customer was
+ * told so) or for a payment the order could not take (`stray`). An admin must pay the customer back
+ * another way; replies go to the customer (`replyTo`: their address now).
  */
-export function refundFailedNoticeMail(order: OrderView, refund: { amountCents: number; currency: string; reason: string | null }, to: string): Mail {
+export function refundFailedNoticeMail(
+  order: OrderView,
+  refund: { amountCents: number; currency: string; reason: string | null; stray: boolean },
+  to: string,
+  replyTo: string,
+): Mail {
+  const amount = formatMoney(refund.amountCents, refund.currency);
+  const stripeSays = refund.reason ? ` (Stripe says: ${refund.reason})` : "";
   return {
     to,
-    replyTo: order.email,
-    subject: `Refund failed for order ${order.number}: ${formatMoney(refund.amountCents, refund.currency)} did not reach the customer`,
+    replyTo,
+    subject: `Refund failed for order ${order.number}: ${amount} did not reach the customer`,
     text: [
-      `Stripe could not return ${formatMoney(refund.amountCents, refund.currency)} to the card that paid order ${order.number}${refund.reason ? ` (Stripe says: ${refund.reason})` : ""}.`,
-      "The customer has not got the money back, although the order shows refunded and the customer was told it was.",
+      refund.stray
+        ? `A payment of ${amount} came for order ${order.number}, which could not take it, and Stripe could not refund it to the card${stripeSays}.`
+        : `Stripe could not return ${amount} to the card that paid order ${order.number}${stripeSays}.`,
+      refund.stray
+        ? "The customer has not got the money back; they were told the shop will pay it back."
+        : "The customer has not got the money back, although the order shows refunded and the customer was told it was.",
       "Pay them back another way (a bank transfer, for one) and write to them: reply to this mail.",
       "",
       `The order: ${orderLink(order)}`,

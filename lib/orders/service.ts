@@ -746,10 +746,11 @@ export async function markOrderPaidInTx(
     .returning();
   if (!paid) throw new AppError("conflict", "This order changed meanwhile. Reload and try again.");
   const view = await viewOf(tx, paid);
-  const mailIds = await queueCustomerMail(tx, paid, receiptMail(view, { brand: payment.cardBrand, last4: payment.cardLast4 }));
+  const customer = await customerAddressOf(tx, paid);
+  const receipt = receiptMail(view, { brand: payment.cardBrand, last4: payment.cardLast4 });
+  const mailIds = isAnonymised(paid) ? [] : [await queueMail(tx, { ...receipt, to: customer })];
   // The shop hears of every order it must now ship, in the same transaction as the payment.
-  const replyTo = await customerAddressOf(tx, paid);
-  for (const to of shopInbox()) mailIds.push(await queueMail(tx, { ...paidOrderNoticeMail(view, to), replyTo }));
+  for (const to of shopInbox()) mailIds.push(await queueMail(tx, paidOrderNoticeMail(view, to, customer)));
   return { view, mailIds };
 }
 
@@ -767,13 +768,14 @@ export async function queueStrayRefundMailInTx(tx: Tx, orderId: string, refund: 
 export async function queueRefundFailedNoticeInTx(
   tx: Tx,
   orderId: string,
-  refund: { amountCents: number; currency: string; reason: string | null },
+  refund: { amountCents: number; currency: string; reason: string | null; stray: boolean },
 ): Promise<string[]> {
   const [row] = await tx.select().from(order).where(eq(order.id, orderId));
   if (!row) return [];
   const view = await viewOf(tx, row);
+  const customer = await customerAddressOf(tx, row);
   const mailIds: string[] = [];
-  for (const to of shopInbox()) mailIds.push(await queueMail(tx, refundFailedNoticeMail(view, refund, to)));
+  for (const to of shopInbox()) mailIds.push(await queueMail(tx, refundFailedNoticeMail(view, refund, to, customer)));
   return mailIds;
 }
 

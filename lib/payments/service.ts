@@ -31,7 +31,7 @@ import { invalidatePublicReviews } from "@/lib/reviews/service";
 import { formatDateTime } from "@/models/dates";
 import type { OrderView } from "@/models/orders";
 import type { ConfirmTestPaymentInput, PaymentStart } from "@/models/payments";
-import { auditLog, payment } from "@/models/schema";
+import { payment } from "@/models/schema";
 import { callStripe, cancelPaymentIntents, isStripeConfigured, stripeClient, waitForPaymentIntentCancels, WEBHOOK_TOLERANCE_SECONDS, type Stripe } from "./stripe";
 import { chargeTestCard, refundTestPayment, testChargeReference } from "./test-processor";
 
@@ -56,9 +56,10 @@ export type PaymentOutcome =
   | { kind: "already"; order: OrderView }
   /**
    * The order could not take this payment (closed, or paid by another payment), or the payment's
-   * amount was not the order's total: it was refunded.
+   * amount was not the order's total: it was refunded, or, when the processor refused the refund
+   * (`refundFailed`), the admins were told to pay it back another way.
    */
-  | { kind: "refunded"; orderId: string; mismatch: boolean };
+  | { kind: "refunded"; orderId: string; mismatch: boolean; refundFailed: boolean };
 
 /**
  * Records a payment the processor reported as succeeded, exactly once, whichever confirmation arrives
@@ -116,8 +117,8 @@ export async function markOrderPaid(evidence: PaidEvidence): Promise<PaymentOutc
   });
   deliverQueuedMail(decided.mailIds);
   if (decided.kind === "stray") {
-    await refundStrayPayment(decided.stray, decided.row.status);
-    return { kind: "refunded", orderId: decided.row.id, mismatch: decided.row.status === "unpaid" };
+    const refunded = await refundStrayPayment(decided.stray, decided.row.status);
+    return { kind: "refunded", orderId: decided.row.id, mismatch: decided.row.status === "unpaid", refundFailed: !refunded };
   }
   if (decided.kind === "paid") {
     // The buyer's review (if any) now shows "verified buyer".
@@ -147,21 +148,19 @@ export const REFUND_REFUSED_MESSAGE =
   "Stripe could not refund this payment (the card may be closed), so nothing was changed: the order stays paid. Pay the customer back another way, or look at the payment in Stripe's dashboard.";
 
 /**
- * The processor could not return a refund's money: the admins hear of it, once per payment, in the
- * same transaction as an audit entry, to pay the customer back another way. `isTheRefund` says whether
- * the payment, locked, is the one the report is about.
+ * The processor could not return a refund's money: the payment says so (refund_failed_at, and no
+ * refunded_at: the money was not returned), and the admins hear of it, once per payment, in the same
+ * transaction as an audit entry, to pay the customer back another way. `isTheRefund` says whether the
+ * payment, locked, is the one the report is about. Answers whether it was.
  */
 async function tellShopOfFailedRefund(paymentId: string, refund: { id: string; reason: string | null }, isTheRefund: (row: PaymentRow) => boolean): Promise<boolean> {
   const db = await getDb();
   const mailIds = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(payment).where(eq(payment.id, paymentId)).for("update");
     if (!row || !isTheRefund(row)) return null;
-    const [told] = await tx
-      .select({ id: auditLog.id })
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, "payment"), eq(auditLog.entityId, row.id), eq(auditLog.action, "payment.refund_failed")))
-      .limit(1);
-    if (told) return [];
+    // Told already: Stripe redelivers, and a stray payment's refund is asked for again with the same key.
+    if (row.refundFailedAt) return [];
+    await tx.update(payment).set({ refundReference: refund.id, refundedAt: null, refundFailedAt: new Date() }).where(eq(payment.id, row.id));
     await recordAudit(tx, SYSTEM_ACTOR, {
       action: "payment.refund_failed",
       entity: "payment",
@@ -169,7 +168,12 @@ async function tellShopOfFailedRefund(paymentId: string, refund: { id: string; r
       before: { orderId: row.orderId, reference: row.reference, amountCents: row.amountCents },
       after: { refundReference: refund.id, reason: refund.reason },
     });
-    return queueRefundFailedNoticeInTx(tx, row.orderId, { amountCents: row.amountCents, currency: row.currency, reason: refund.reason });
+    return queueRefundFailedNoticeInTx(tx, row.orderId, {
+      amountCents: row.amountCents,
+      currency: row.currency,
+      reason: refund.reason,
+      stray: !row.accepted,
+    });
   });
   if (!mailIds) return false;
   deliverQueuedMail(mailIds);
@@ -193,9 +197,16 @@ async function recordFailedRefund(refund: Stripe.Refund): Promise<boolean> {
   return tellShopOfFailedRefund(row.id, { id: refund.id, reason: refund.failure_reason ?? null }, (locked) => locked.refundReference === refund.id);
 }
 
-/** Refunds a payment the order could not take, once, writes it to the audit log and tells the customer. */
-async function refundStrayPayment(row: PaymentRow, orderStatus: string): Promise<void> {
-  if (row.refundedAt) return;
+/**
+ * Refunds a payment the order could not take, once, writes it to the audit log and tells the customer.
+ * Answers whether the money went back: false when the processor refused the refund (now or before),
+ * and the admins were told instead.
+ */
+async function refundStrayPayment(row: PaymentRow, orderStatus: string): Promise<boolean> {
+  if (row.refundedAt) return true;
+  // Refused before: asking again with the same key gets the same answer, and a new key could refund
+  // money the admins have meanwhile paid back another way.
+  if (row.refundFailedAt) return false;
   const reason =
     orderStatus === "paid" || orderStatus === "refunded"
       ? "a second payment for an order that was already paid"
@@ -206,7 +217,7 @@ async function refundStrayPayment(row: PaymentRow, orderStatus: string): Promise
   if (refund.failed) {
     // Nothing went back: the payment stays unrefunded, and the admins are told to return it another way.
     await tellShopOfFailedRefund(row.id, refund, (locked) => !locked.refundedAt);
-    return;
+    return false;
   }
   const refundReference = refund.id;
   const db = await getDb();
@@ -228,6 +239,7 @@ async function refundStrayPayment(row: PaymentRow, orderStatus: string): Promise
   });
   deliverQueuedMail(mailIds);
   log("warn", "refunded a payment the order could not take", { orderId: row.orderId, reference: row.reference, reason });
+  return true;
 }
 
 /**
@@ -421,15 +433,19 @@ async function markPaidFromIntent(intent: Stripe.PaymentIntent, orderId: string)
 }
 
 function paidOrRefused(outcome: PaymentOutcome): OrderView {
-  if (outcome.kind === "refunded") {
-    throw new AppError(
-      "conflict",
-      outcome.mismatch
-        ? "The payment was not for this order's total, so it was refunded in full. Pay the order again from its payment page."
-        : "This order can no longer be paid, so the payment was refunded in full.",
-    );
-  }
+  if (outcome.kind === "refunded") throw new AppError("conflict", refusedPaymentMessage(outcome));
   return outcome.order;
+}
+
+/** What the customer is told of a payment the order could not take: refunded, or, if that failed, that the shop will pay it back. */
+function refusedPaymentMessage(outcome: Extract<PaymentOutcome, { kind: "refunded" }>): string {
+  if (outcome.refundFailed) {
+    const why = outcome.mismatch ? "The payment was not for this order's total" : "This order can no longer be paid";
+    return `${why}, and the payment could not be refunded to your card automatically. We have been told and will pay it back another way; there is no need to do anything.`;
+  }
+  return outcome.mismatch
+    ? "The payment was not for this order's total, so it was refunded in full. Pay the order again from its payment page."
+    : "This order can no longer be paid, so the payment was refunded in full.";
 }
 
 const UNKNOWN_PAYMENT_INTENT = "Stripe has no payment with this id. Pay the order again from its payment page.";

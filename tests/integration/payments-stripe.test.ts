@@ -546,6 +546,9 @@ describe("no payment without an order to match (Stripe)", () => {
       expect((await deliver(refundEvent(type, stripeRefund))).status).toBe(200);
     }
     const [row] = await paymentRows(created.id);
+    // The books say the money did not go back; the order stays refunded (its units are back on sale).
+    expect(row).toMatchObject({ refundReference: stripeRefund.id, refundedAt: null, refundFailedAt: expect.any(Date) });
+    expect((await getOrderById(created.id)).status).toBe("refunded");
     expect(await refundFailures(row?.id ?? "")).toHaveLength(1);
     const notices = await refundFailedNotices(created.number);
     expect(notices).toHaveLength(1);
@@ -565,10 +568,21 @@ describe("no payment without an order to match (Stripe)", () => {
       expect((await deliver(event("payment_intent.succeeded", intentId, created.id, created.totalCents))).status).toBe(200);
     }
     const [row] = await paymentRows(created.id);
-    expect(row).toMatchObject({ accepted: false, refundedAt: null });
+    expect(row).toMatchObject({ accepted: false, refundedAt: null, refundFailedAt: expect.any(Date) });
     expect(await autoRefunds(row?.id ?? "")).toHaveLength(0);
     expect(await refundFailures(row?.id ?? "")).toHaveLength(1);
-    expect(await refundFailedNotices(created.number)).toHaveLength(1);
+    const notices = await refundFailedNotices(created.number);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain(`A payment of $99.00 came for order ${created.number}, which could not take it, and Stripe could not refund it to the card (Stripe says: unknown).`);
+    // The customer is told the truth, not "refunded in full"; Stripe is not asked again (a new refund
+    // could pay back money the admins have meanwhile returned another way).
+    const refundCalls = fake.refundRequests;
+    const told = await confirm(alice, created.id, intentId);
+    expect(told.status).toBe(409);
+    expect(((await told.json()) as { error: { message: string } }).error.message).toBe(
+      "This order can no longer be paid, and the payment could not be refunded to your card automatically. We have been told and will pay it back another way; there is no need to do anything.",
+    );
+    expect(fake.refundRequests).toBe(refundCalls);
   });
 
   it("refunds a second successful payment for an order already paid", async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "payment" ADD COLUMN "refund_failed_at" timestamp with time zone;
