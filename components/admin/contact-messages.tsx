@@ -61,7 +61,7 @@ export function ContactMessages({ messages, total, page, firstPageHref }: Contac
                 failureMessage="The message could not be deleted. Please try again."
                 className={deleteButtonTone}
                 confirmTitle={`Delete the message from ${message.name}?`}
-                confirmMessage={`The message of ${formatDateTime(message.createdAt)} is erased at once with the sender's name, address and text, and this cannot be undone. The audit log records that a message was erased, not what it said. The copy mailed to the shop's inbox is not deleted.`}
+                confirmMessage={`The message of ${formatDateTime(message.createdAt)} is erased at once with the sender's name, address and text, and this cannot be undone. The audit log records that a message was erased, not what it said. The copy the shop's outbox keeps goes too; delete the one in your own mail program yourself.`}
                 confirmLabel="Delete message"
                 cancelLabel="Keep message"
                 declinedMessage="Not deleted"

@@ -16,6 +16,8 @@ export function RetryMailButton() {
           method: "POST",
           failureMessage: "The mail could not be queued again. Please try again.",
           successMessage: "Queued again: the mail worker tries them within a minute",
+          // The section with this button goes once nothing is left to retry: the page's main region takes the focus.
+          onSuccess: () => document.getElementById("main")?.focus(),
         })
       }
       className={buttonClasses("primary", "md", "aria-disabled:opacity-60")}

@@ -155,6 +155,28 @@ export async function waitForPendingMail(): Promise<void> {
   await Promise.all([...pending()]);
 }
 
+/**
+ * Removes the outbox copies of some mail (an erasure of data no account holds, ADR 074): those `to` an
+ * address, or answering (`replyTo`) one, whose subject starts with `subjectStart`, and whose text holds
+ * `textHolds` when given. Other mail to or about the same person stays.
+ */
+export async function forgetMailMatching(
+  tx: Tx,
+  match: { to?: string; replyTo?: string; subjectStart: string; textHolds?: string },
+): Promise<void> {
+  const { and, eq, sql } = await import("drizzle-orm");
+  await tx
+    .delete(mailOutbox)
+    .where(
+      and(
+        match.to === undefined ? undefined : eq(mailOutbox.to, match.to),
+        match.replyTo === undefined ? undefined : eq(mailOutbox.replyTo, match.replyTo),
+        sql`left(${mailOutbox.subject}, ${match.subjectStart.length}) = ${match.subjectStart}`,
+        match.textHolds === undefined ? undefined : sql`strpos(${mailOutbox.text}, ${match.textHolds}) > 0`,
+      ),
+    );
+}
+
 /** Removes the outbox copies of mail to an address (account deletion erases the person's data). */
 export async function forgetMailTo(tx: Tx, address: string): Promise<void> {
   const { eq } = await import("drizzle-orm");

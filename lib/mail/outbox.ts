@@ -1,5 +1,5 @@
 import "server-only";
-import { and, gte, isNull, type SQL } from "drizzle-orm";
+import { and, gte, isNull, sql, type SQL } from "drizzle-orm";
 import { requireAdmin, type Actor } from "@/lib/accounts/roles";
 import { getDb } from "@/lib/db/client";
 import { keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db/keyset";
@@ -76,6 +76,11 @@ export function listUndeliveredMail(actor: Actor, query: PageQuery): Promise<Pag
   }));
 }
 
+/** The longest pause between tries (mailBackoffMs: 6 hours), which the last try's claim sets. */
+const MAX_BACKOFF_SECONDS = 6 * 3600;
+/** Longer than a delivery try can take (nodemailer's own time-outs are a few minutes). */
+const LAST_TRY_SECONDS = 15 * 60;
+
 /** Undelivered mail the worker stopped trying (MAX_MAIL_ATTEMPTS tries). */
 const givenUp = and(isNull(mailOutbox.sentAt), gte(mailOutbox.attempts, MAX_MAIL_ATTEMPTS));
 
@@ -95,7 +100,14 @@ export async function countGivenUpMail(actor: Actor): Promise<number> {
 export async function retryGivenUpMail(actor: Actor): Promise<{ retried: number }> {
   requireAdmin(actor);
   const db = await getDb();
-  const retried = await db.update(mailOutbox).set({ attempts: 0, nextAttemptAt: null }).where(givenUp).returning({ id: mailOutbox.id });
+  // A last try still talking to the mail server (its claim pushed next_attempt_at MAX_BACKOFF ahead, a
+  // moment ago) is left alone, or the worker could send that mail a second time meanwhile.
+  const lastTryOver = sql`${mailOutbox.nextAttemptAt} is null or ${mailOutbox.nextAttemptAt} < now() + make_interval(secs => ${MAX_BACKOFF_SECONDS - LAST_TRY_SECONDS})`;
+  const retried = await db
+    .update(mailOutbox)
+    .set({ attempts: 0, nextAttemptAt: null })
+    .where(and(givenUp, lastTryOver))
+    .returning({ id: mailOutbox.id });
   log("info", "given-up mail queued again", { count: retried.length, by: actor.userId });
   return { retried: retried.length };
 }

@@ -37,10 +37,13 @@ export function isValidConfirmToken(email: string, token: string): boolean {
   return sameToken(newsletterConfirmToken(email), token);
 }
 
+/** The confirmation mail's subject (an erasure finds the mail's outbox copies by it). */
+export const CONFIRMATION_SUBJECT = "Confirm your ToolForge newsletter subscription";
+
 function confirmationMail(email: string) {
   return {
     to: email,
-    subject: "Confirm your ToolForge newsletter subscription",
+    subject: CONFIRMATION_SUBJECT,
     text: [
       "Someone, we hope you, asked for the ToolForge newsletter at this address: exclusive email offers and limited-time discounts on our hand tools.",
       `To get it, open this link and press Confirm:\n${newsletterConfirmUrl(email)}`,

@@ -4,6 +4,9 @@ import { requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { recordAudit } from "@/lib/audit/service";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { forgetMailMatching } from "@/lib/mail";
+import { CONFIRMATION_SUBJECT } from "./confirm";
+import { CONTACT_SUBJECT_START } from "./service";
 import { contactMessage, newsletterSubscriber } from "@/models/schema";
 
 // Erasure requests for what is not tied to an account (ADR 015): an admin deletes the row for good.
@@ -16,7 +19,7 @@ export async function eraseContactMessage(actor: Actor, messageId: string): Prom
   requireAdmin(actor);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [erased] = await tx.delete(contactMessage).where(eq(contactMessage.id, messageId)).returning({ createdAt: contactMessage.createdAt });
+    const [erased] = await tx.delete(contactMessage).where(eq(contactMessage.id, messageId)).returning({ createdAt: contactMessage.createdAt, email: contactMessage.email, message: contactMessage.message });
     if (!erased) throw new AppError("not_found", "No contact message with this id. It may have been deleted already.");
     await recordAudit(tx, actor, {
       action: "message.erase",
@@ -24,6 +27,8 @@ export async function eraseContactMessage(actor: Actor, messageId: string): Prom
       entityId: messageId,
       before: { receivedAt: erased.createdAt.toISOString() },
     });
+    // The copy the shop's inbox was sent, as the outbox keeps it (the one in the admins' mail program is theirs to delete).
+    await forgetMailMatching(tx, { replyTo: erased.email, subjectStart: CONTACT_SUBJECT_START, textHolds: erased.message });
   });
 }
 
@@ -46,5 +51,7 @@ export async function eraseSubscriber(actor: Actor, email: string): Promise<void
       entityId: erased.id,
       before: { signedUpAt: erased.createdAt.toISOString(), confirmedAt: erased.confirmedAt?.toISOString() ?? null },
     });
+    // Its confirmation mails, sent or waiting: the Mail page must not show the address, nor send it again.
+    await forgetMailMatching(tx, { to: email.toLowerCase(), subjectStart: CONFIRMATION_SUBJECT });
   });
 }

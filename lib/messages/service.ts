@@ -10,6 +10,9 @@ import type { ContactInput } from "@/models/messages";
 import type { Page, PageQuery } from "@/models/paging";
 import { contactMessage, newsletterSubscriber } from "@/models/schema";
 
+/** How the shop's copy of a contact message is titled (an erasure finds its outbox copies by it). */
+export const CONTACT_SUBJECT_START = "New message from ";
+
 /** Stores a message sent through the contact form and tells the shop about it. */
 export async function sendContactMessage(input: ContactInput): Promise<{ id: string }> {
   const db = await getDb();
@@ -20,7 +23,7 @@ export async function sendContactMessage(input: ContactInput): Promise<{ id: str
       to,
       // Reply in the mail program and the answer goes to the visitor, not back to the shop.
       replyTo: input.email,
-      subject: `New message from ${input.name} (${input.company}, ${input.country})`,
+      subject: `${CONTACT_SUBJECT_START}${input.name} (${input.company}, ${input.country})`,
       text: `${input.name} <${input.email}> wrote:\n\n${input.message}\n\nReply to this mail to answer ${input.name}. Read all messages in the dashboard under Messages.`,
     });
   }

@@ -133,6 +133,11 @@ describe("mail the worker gave up on", () => {
     const retry = () => retryRoute.POST(makeRequest("/api/admin/mail/retry", { method: "POST", cookie: admin.cookie }), noParams());
     expect((await retryRoute.POST(makeRequest("/api/admin/mail/retry", { method: "POST", cookie: customer.cookie }), noParams())).status).toBe(403);
     expect((await mailRow(subject))?.attempts).toBe(MAX_MAIL_ATTEMPTS);
+    // A last try that began a moment ago (its claim set the next try 6 hours ahead) may still be sending: left alone.
+    await db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() + 6 * 3600_000 - 60_000) }).where(eq(mailOutbox.subject, subject));
+    expect(((await (await retry()).json()) as { retried: number }).retried).toBe(0);
+    expect((await mailRow(subject))?.attempts).toBe(MAX_MAIL_ATTEMPTS);
+    await db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() + 5 * 3600_000) }).where(eq(mailOutbox.subject, subject));
     const answered = await retry();
     expect(answered.status).toBe(200);
     expect(((await answered.json()) as { retried: number }).retried).toBeGreaterThanOrEqual(1);

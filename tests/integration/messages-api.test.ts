@@ -6,7 +6,8 @@ import * as contactRoute from "@/app/api/contact/route";
 import * as newsletterRoute from "@/app/api/newsletter/route";
 import { getDb } from "@/lib/db/client";
 import { confirmNewsletter, newsletterConfirmToken } from "@/lib/messages/confirm";
-import { auditLog, contactMessage, newsletterSubscriber } from "@/models/schema";
+import { auditLog, contactMessage, mailOutbox, newsletterSubscriber } from "@/models/schema";
+import { waitForPendingMail } from "@/lib/mail";
 import { makeRequest, noParams, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
 
@@ -122,6 +123,9 @@ describe("DELETE /api/admin/messages/{id}", () => {
 
   it("erases the message for an admin, off the admins' list, with an audit entry that keeps none of it", async () => {
     const sent = await sendMessage();
+    await waitForPendingMail();
+    const copiesOf = async () => (await getDb()).select().from(mailOutbox).where(eq(mailOutbox.replyTo, sent.email));
+    expect((await copiesOf()).length).toBeGreaterThan(0);
     const response = await erase(sent.id, admin.cookie);
     expect(response.status).toBe(204);
     expect(await stored(sent.id)).toBe(false);
@@ -138,6 +142,8 @@ describe("DELETE /api/admin/messages/{id}", () => {
     // Gone is gone: a second press is a 404, and writes no second entry.
     expect((await erase(sent.id, admin.cookie)).status).toBe(404);
     expect(await auditAbout(sent.id)).toHaveLength(1);
+    // The copy mailed to the shop's inbox is gone from the outbox too (the Mail page shows the outbox).
+    expect(await copiesOf()).toEqual([]);
   });
 
   it("refuses a customer (403) and a signed-out caller (401), and keeps the message", async () => {
@@ -249,12 +255,18 @@ describe("newsletter subscribers for admins: lookup, erasure, the subscription d
     expect((await erase(`?email=${encodeURIComponent(email)}`, admin.cookie)).status).toBe(404);
   });
 
-  it("erases a sign-up that was never confirmed", async () => {
+  it("erases a sign-up that was never confirmed, and the outbox's copies of its confirmation mail", async () => {
     const email = uniqueEmail("unconfirmed-leaver");
     await newsletterRoute.POST(makeRequest("/api/newsletter", { method: "POST", json: { email } }), noParams());
+    await waitForPendingMail();
     expect((await rowOf(email))?.confirmedAt).toBeNull();
+    const mailTo = async () => (await getDb()).select({ subject: mailOutbox.subject }).from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(await mailTo()).toEqual([{ subject: "Confirm your ToolForge newsletter subscription" }]);
+    // Other mail to the same person is not the erasure's to take.
+    await (await getDb()).insert(mailOutbox).values({ id: `mail_keep_${Date.now()}`, to: email, subject: "Your ToolForge order TF-1", text: "A receipt" });
     expect((await erase(`?email=${encodeURIComponent(email)}`, admin.cookie)).status).toBe(204);
     expect(await rowOf(email)).toBeNull();
+    expect(await mailTo()).toEqual([{ subject: "Your ToolForge order TF-1" }]);
   });
 
   it("refuses a customer (403) and a signed-out caller (401), and keeps the address", async () => {

@@ -84,7 +84,8 @@ export default async function MailPage({ searchParams }: MailPageProps) {
               {countOf(givenUp, "mail was given up on", "mails were given up on")}
             </h2>
             <p className="text-sm text-slate-700">
-              Once the mail server works again (the last error says why it refused), try them again: each gets its 10 tries anew.
+              Once the mail server works again (the last error says why it refused), try them again: each gets its 10 tries anew. Links
+              in sign-in, password and confirmation mails expire within hours, so those people may need to ask again.
             </p>
           </div>
           <RetryMailButton />
