@@ -54,16 +54,29 @@ export async function startServer(): Promise<void> {
 /** How long a start waits for a database server that is not up yet (a host reboot, compose's order). */
 const DATABASE_WAIT_MS = 30_000;
 const NOT_UP_YET = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ECONNRESET", "ETIMEDOUT", "57P03"]);
+/**
+ * pg's own connectionTimeoutMillis (the start-up client's 10 s, lib/db/migrate.ts) destroys the socket
+ * with this message and no code (node_modules/pg/lib/client.js): a host that drops packets.
+ */
+const CONNECT_TIMEOUT_MESSAGE = "timeout expired";
 
 function errorCode(error: unknown): string | undefined {
   const code = error && typeof error === "object" && "code" in error ? error.code : undefined;
   return typeof code === "string" ? code : undefined;
 }
 
+/** Whether an error at start says the database server is not reachable yet, rather than wrong. */
+function isNotUpYet(error: unknown): boolean {
+  const code = errorCode(error);
+  if (code) return NOT_UP_YET.has(code);
+  return error instanceof Error && error.message === CONNECT_TIMEOUT_MESSAGE;
+}
+
 /**
- * Opens (migrates, seeds) the database. A PostgreSQL server that refuses connections or is still
- * starting is asked again every 2 seconds for up to 30; anything else (a database that does not
- * exist, a wrong password, a broken embedded database) fails at once.
+ * Opens (migrates, seeds) the database. A PostgreSQL server that refuses connections, does not answer
+ * or is still starting is asked again every 2 seconds for up to 30 (an attempt already under way when
+ * they end may take its own 10 s); anything else (a database that does not exist, a wrong password, a
+ * broken embedded database) fails at once.
  */
 async function openDatabaseAtStart() {
   const deadline = Date.now() + DATABASE_WAIT_MS;
@@ -71,9 +84,11 @@ async function openDatabaseAtStart() {
     try {
       return await getDatabase();
     } catch (error) {
-      const code = errorCode(error);
-      if (!code || !NOT_UP_YET.has(code) || Date.now() > deadline) throw error;
-      log("warn", "the database is not reachable yet: trying again in 2 s", { code });
+      if (!isNotUpYet(error) || Date.now() > deadline) throw error;
+      log("warn", "the database is not reachable yet: trying again in 2 s", {
+        code: errorCode(error),
+        error: error instanceof Error ? error.message : String(error),
+      });
       await new Promise((resolve) => setTimeout(resolve, 2_000));
     }
   }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { readAddressText } from "./catalog-limits";
+import { readQueryText } from "./catalog-limits";
 import { pageQuerySchema, type PageQuery } from "./paging";
 
 /** The kinds of thing an audit entry is about, with the words the log's filter shows for each. */
@@ -73,7 +73,7 @@ export function auditHref(filter: AuditFilter): string {
  * log does not know shows everything rather than failing the page; an id without its kind is ignored.
  */
 export function readAuditFilter(params: Record<string, string | string[] | undefined>): AuditFilter {
-  const read = (value: string | string[] | undefined) => readAddressText((Array.isArray(value) ? value[0] : value) ?? "", 100);
+  const read = (value: string | string[] | undefined) => readQueryText((Array.isArray(value) ? value[0] : value) ?? "", 100);
   const entity = auditSubjectOf(read(params.entity));
   const entityId = read(params.entityId);
   return entity ? { entity, entityId: entityId || undefined } : {};

@@ -5,20 +5,20 @@
 export const MAX_SEARCH_LENGTH = 100;
 
 /**
- * A search text read leniently from an address (the catalog's, Manage Products'): control characters
+ * A search text read leniently from a URL's query (the catalog's, Manage Products'): control characters
  * (a NUL PostgreSQL cannot compare, a tab) become spaces, since nobody searches for them; trimmed, and
  * cut at MAX_SEARCH_LENGTH.
  */
 export function readSearchText(value: string): string {
-  return readAddressText(value, MAX_SEARCH_LENGTH);
+  return readQueryText(value, MAX_SEARCH_LENGTH);
 }
 
 /**
- * Text read leniently from an address's query (a search, an id to filter by): control characters
+ * Text read leniently from a URL's query (a search, an id to filter by): control characters
  * become spaces, trimmed, and cut at `max` characters. The server's NUL check looks only at a page's
  * path (pages read their query leniently), so every page's reader goes through here.
  */
-export function readAddressText(value: string, max: number): string {
+export function readQueryText(value: string, max: number): string {
   return plainText(value).slice(0, max);
 }
 

@@ -8,9 +8,22 @@ export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-
  * What Next sends with a page it prerendered at build time (/cart, /forgot-password) or regenerates:
  * `s-maxage=31536000`, a year in a shared cache. nginx would then serve the build's page long after a
  * deploy, its scripts gone from the new instances. Such a page is the same for every visitor, so it
- * gets the shared second like the other anonymous pages; a prerendered error page is not kept.
+ * gets the shared second like the other anonymous pages (policyForPrerendered).
  */
 const NEXT_PRERENDERED = /^s-maxage=\d+(?:, stale-while-revalidate(?:=\d+)?)?$/;
+
+/**
+ * The Cache-Control a prerendered answer is sent with, by its status. A 304 (Next's answer to a
+ * matching If-None-Match) revalidates the same copy as the 200, and its headers replace the stored
+ * ones (RFC 9111 section 4.3.4, https://www.rfc-editor.org/rfc/rfc9111#section-4.3.4): `no-store`
+ * there would drop the copy it just confirmed. An error page is not kept. A redirect (3xx) is not
+ * either: the shop prerenders none (its redirect() calls read the session or the query, so those
+ * pages render per request), so sharing one would save nothing.
+ * @param {number} status
+ */
+function policyForPrerendered(status) {
+  return status === 200 || status === 304 ? SHARED_CACHE_CONTROL : "no-store";
+}
 
 /**
  * The status an answer is about to be sent with: writeHead's first argument, or what was set before.
@@ -38,7 +51,7 @@ export function expireSharedCopiesWithTheSecond(res) {
     // Next sets a route handler's headers with appendHeader: the value may be a one-item array.
     let cacheControl = [res.getHeader("cache-control")].flat().join(", ");
     if (NEXT_PRERENDERED.test(cacheControl)) {
-      cacheControl = statusOf(res, args) === 200 ? SHARED_CACHE_CONTROL : "no-store";
+      cacheControl = policyForPrerendered(statusOf(res, args));
       res.setHeader("cache-control", cacheControl);
     }
     if (cacheControl === SHARED_CACHE_CONTROL && !res.hasHeader("x-accel-expires")) {

@@ -1,4 +1,4 @@
-import { readAddressText } from "@/models/catalog-limits";
+import { readQueryText } from "@/models/catalog-limits";
 import { adminOrderQuerySchema, type AdminOrderQuery } from "@/models/orders";
 
 export const orderStateFilters = [
@@ -32,7 +32,7 @@ function first(value: string | string[] | undefined): string {
  * instead of failing the page. Only paid orders have a meaningful shipping state.
  */
 export function readOrderFilters(params: SearchParams): OrderFilters {
-  const q = readAddressText(first(params.q), 254);
+  const q = readQueryText(first(params.q), 254);
   const byState = orderStateFilters.find((option) => option.value === first(params.state));
   if (byState && byState.value) return { state: byState.value, q };
   const status = first(params.status);

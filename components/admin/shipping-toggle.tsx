@@ -8,12 +8,15 @@ type ShippingToggleProps = {
   orderId: string;
   shipping: ShippingState;
   srLabel: string;
-  /** A shipped order whose customer deleted their account cannot go back to pending (no address is left). */
-  final?: boolean;
+  /**
+   * Once shipped, the order cannot go back to pending: its customer deleted their account, so no
+   * address is left to ship to. A pending order can still be marked shipped.
+   */
+  cannotUnship?: boolean;
 };
 
 /** A paid order's shipping state (Pending or Shipped, the words of PRODUCT and My Orders), shown as a badge, and apart from it the button that changes it. */
-export function ShippingToggle({ orderId, shipping, srLabel, final = false }: ShippingToggleProps) {
+export function ShippingToggle({ orderId, shipping, srLabel, cannotUnship = false }: ShippingToggleProps) {
   const { pending, run } = useApiAction();
   const shipped = shipping === "shipped";
 
@@ -36,7 +39,7 @@ export function ShippingToggle({ orderId, shipping, srLabel, final = false }: Sh
       >
         {shipped ? "Shipped" : "Pending"}
       </span>
-      {shipped && final ? null : (
+      {shipped && cannotUnship ? null : (
         <button
           type="button"
           onClick={toggle}

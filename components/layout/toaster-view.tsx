@@ -37,6 +37,7 @@ function ToastSlot({ toast: { id, visible }, offset, onHeight, children, ...even
   return (
     <div
       ref={measure}
+      data-toast-id={id}
       {...events}
       style={{ transform: `translateY(${offset}px)` }}
       // Only a toast on screen takes the pointer, and it stays above one fading out.
@@ -50,6 +51,18 @@ function ToastSlot({ toast: { id, visible }, offset, onHeight, children, ...even
 }
 
 type Regions = { polite: HTMLElement; assertive: HTMLElement };
+
+/**
+ * Dismisses a toast from its button. The toast fades out and is removed about a second later, and
+ * focus on it would then fall to <body>: focus in it goes to the page's main region (the skip link's
+ * target, app/layout.tsx) first, without scrolling the page away from where the reader was.
+ */
+function dismissFromButton(id: string, button: HTMLElement) {
+  if (button.closest("[data-toast-id]")?.contains(document.activeElement)) {
+    document.getElementById("main")?.focus({ preventScroll: true });
+  }
+  toast.dismiss(id);
+}
 
 /**
  * The toasts, drawn into the live regions of components/layout/toaster.tsx (errors into the assertive
@@ -112,7 +125,7 @@ export default function ToasterView({ polite, assertive }: Regions) {
             {t.type !== "loading" && (
               <button
                 type="button"
-                onClick={() => toast.dismiss(t.id)}
+                onClick={(event) => dismissFromButton(t.id, event.currentTarget)}
                 className="ml-1 inline-flex size-7 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900"
               >
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.5">

@@ -114,9 +114,12 @@ async function openPostgres(url: string): Promise<Handle> {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   await migratePostgres(url);
   const pool = new Pool({ connectionString: url, max: POOL_MAX, ...POOL_LIMITS });
-  // An idle client whose server connection drops (restart, failover) emits an error on the pool;
-  // without a listener that would crash the process. The pool replaces the client on next use.
-  pool.on("error", (error) => log("warn", "idle database connection lost", { error: error.message }));
+  // pg-pool listens for a client's errors only while it is idle: a FATAL on a lent one (a restart,
+  // idle_in_transaction_session_timeout) would be an unhandled 'error' and crash the process.
+  pool.on("connect", (client) => client.on("error", (error) => log("warn", "database connection lost", { error: error.message })));
+  // The pool passes an idle client's error on to itself, where it would crash the process too; the
+  // listener above has logged it already. The pool replaces the client on next use.
+  pool.on("error", () => undefined);
   const db = drizzle(pool, { schema }) as unknown as Db;
   // Other instances share this database: hear their changes, and tell them ours (lib/changes).
   const listener = new ChangeListener({ url, onNotice: receiveNotice, onReconnect: dropAllCaches });

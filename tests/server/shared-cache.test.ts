@@ -13,7 +13,7 @@ async function headersFor(answer: Answer): Promise<http.IncomingHttpHeaders> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   try {
     const { port } = server.address() as AddressInfo;
-    const response = await fetch(`http://127.0.0.1:${port}/`);
+    const response = await fetch(`http://127.0.0.1:${port}/`, { redirect: "manual" });
     await response.arrayBuffer();
     return Object.fromEntries(response.headers.entries());
   } finally {
@@ -69,6 +69,29 @@ describe("X-Accel-Expires on shared answers", () => {
       });
       expect(notFound["cache-control"]).toBe("no-store");
       expect(notFound["x-accel-expires"]).toBeUndefined();
+    }
+  });
+
+  it("keeps the shared second on Next's 304 for a prerendered page, and keeps no prerendered redirect", async () => {
+    // Next answers a matching If-None-Match by setting statusCode and ending, with the 200's headers.
+    const notModified = await headersFor((res) => {
+      res.setHeader("cache-control", "s-maxage=31536000");
+      res.statusCode = 304;
+      res.end();
+    });
+    expect(notModified["cache-control"]).toBe(SHARED_CACHE_CONTROL);
+    expect(notModified["x-accel-expires"]).toMatch(/^@\d+$/);
+    for (const status of [307, 308]) {
+      const redirect = await headersFor((res) => {
+        res.setHeader("cache-control", "s-maxage=31536000");
+        res.writeHead(status, { location: "/elsewhere" });
+        res.end();
+      });
+      expect({ status, cacheControl: redirect["cache-control"], expires: redirect["x-accel-expires"] }).toEqual({
+        status,
+        cacheControl: "no-store",
+        expires: undefined,
+      });
     }
   });
 });
