@@ -53,6 +53,13 @@ describe("a database out of reach", () => {
     }
   });
 
+  it("leaves another service's network failure to its own answer (an image host's fetch is not the database)", () => {
+    const fetchFailed = Object.assign(new TypeError("fetch failed"), { cause: Object.assign(new Error("connect ECONNREFUSED 10.0.0.9:443"), { code: "ECONNREFUSED" }) });
+    expect(errorResponse(fetchFailed).status).toBe(500);
+    const drizzleWrapped = Object.assign(new Error("Failed query: select 1"), { name: "DrizzleQueryError", cause: Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }) });
+    expect(errorResponse(drizzleWrapped).status).toBe(503);
+  });
+
   it("leaves a query's own mistakes a 500", () => {
     expect(errorResponse(wrapped(Object.assign(new Error('column "nope" does not exist'), { code: "42703" }))).status).toBe(500);
     expect(errorResponse(new Error("something else")).status).toBe(500);

@@ -13,6 +13,7 @@ export type AccountStatus = z.infer<typeof accountStatusSchema>;
 /** Make Admin and GET /api/users: search by a fragment of the name or email, admins only or everyone, paged. */
 export const userListQuerySchema = pageQuerySchema(50).extend({
   q: searchTextSchema,
-  role: z.enum(["admin", "customer"], { error: "role must be admin or customer" }).optional(),
+  // Only the admins can be picked out: they are few and indexed; "everyone but the admins" would read every account.
+  role: z.literal("admin", { error: "role can only be admin (to list the admins alone)" }).optional(),
 });
-export type UserListQuery = PageQuery & { q?: string | undefined; role?: "admin" | "customer" | undefined };
+export type UserListQuery = PageQuery & { q?: string | undefined; role?: "admin" | undefined };

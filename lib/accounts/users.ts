@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, ilike, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/service";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
@@ -35,8 +35,7 @@ export async function listUsers(actor: Actor, query: UserListQuery): Promise<Use
     const pattern = containsPattern(query.q);
     filters.push(or(ilike(user.name, pattern), ilike(user.email, pattern))!);
   }
-  // Stored roles other than "admin" (better-auth's "user", none) are customers, as toRole reads them.
-  if (query.role) filters.push(query.role === "admin" ? eq(user.role, "admin") : or(ne(user.role, "admin"), isNull(user.role))!);
+  if (query.role) filters.push(eq(user.role, query.role));
   const match = filters.length > 0 ? and(...filters) : undefined;
   const plan = planKeyset(usersOldestFirst, query);
   const [rows, total, [admins]] = await Promise.all([
