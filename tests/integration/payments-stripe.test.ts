@@ -157,9 +157,7 @@ describe("Stripe provider", () => {
     expect(fake.updateCalls.filter((c) => c.id === intentId)).toHaveLength(1);
     // A payment the bank is settling is left alone, as Stripe would refuse the update.
     await db.update(user).set({ email: `again-${dora.email}` }).where(eq(user.id, dora.userId));
-    const intent = fake.intents.get(intentId);
-    if (!intent) throw new Error("no intent");
-    intent.status = "processing";
+    const intent = fake.settling(intentId);
     expect((await start(dora, created.id)).status).toBe(200);
     expect(fake.updateCalls.filter((c) => c.id === intentId)).toHaveLength(1);
     expect(intent.receipt_email).toBe(moved);
@@ -185,9 +183,7 @@ describe("Stripe provider", () => {
   it("tells a customer whose bank is still settling the payment to wait, not that it was refused", async () => {
     const created = await newOrder();
     const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
-    const intent = fake.intents.get(intentId);
-    if (!intent) throw new Error("no intent");
-    intent.status = "processing";
+    fake.settling(intentId);
     const pending = await confirm(alice, created.id, intentId);
     expect(pending.status).toBe(409);
     const message = ((await pending.json()) as { error: { message: string } }).error.message;
@@ -231,9 +227,7 @@ describe("Stripe provider", () => {
     const db = await getDb();
     // The order's hold ran out before the bank reported anything.
     await db.update(order).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(order.id, created.id));
-    const intent = fake.intents.get(intentId);
-    if (!intent) throw new Error("no intent");
-    intent.status = "processing";
+    fake.settling(intentId);
     const pending = await confirm(alice, created.id, intentId);
     expect(pending.status).toBe(409);
     expect(((await pending.json()) as { error: { message: string } }).error.message).toBe(
@@ -395,9 +389,7 @@ describe("no payment without an order to match (Stripe)", () => {
   it("an order whose bank payment is settling cannot be cancelled, by its customer or an admin, until the bank decides", async () => {
     const created = await newOrder();
     const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
-    const intent = fake.intents.get(intentId);
-    if (!intent) throw new Error("no intent");
-    intent.status = "processing";
+    const intent = fake.settling(intentId);
     for (const session of [alice, admin]) {
       const refused = await cancel(session, created.id);
       expect(refused.status).toBe(409);

@@ -3,7 +3,7 @@ import { ContactMessages } from "@/components/admin/contact-messages";
 import { AdminPageHeader } from "@/components/admin/data-table";
 import { findListPage, InvalidPageLink } from "@/components/admin/invalid-page-link";
 import { keptPageSize, listHref, listPosition, Pagination, readPageQuery } from "@/components/admin/pagination";
-import { SubscriberSearchForm } from "@/components/admin/subscriber-search-form";
+import { SearchForm } from "@/components/admin/search-form";
 import { SubscribersList } from "@/components/admin/subscribers-list";
 import { findPageAdmin } from "@/app/page-session";
 import { forbiddenPage } from "@/app/page-answers";
@@ -72,7 +72,19 @@ export default async function MessagesPage({ searchParams }: MessagesPageProps) 
         <h2 id="subscribers-title" className="mb-4 text-xl font-bold text-slate-900">
           Newsletter subscribers
         </h2>
-        <SubscriberSearchForm action={`${PATH}#subscribers-title`} q={sq ?? ""} keep={{ ...sizes, ...messagesAt }} clearHref={subscribersClearHref} />
+        {/* A whole address, as the address's unique index finds it (ADR 074): what an erasure request names. */}
+        <SearchForm
+          action={`${PATH}#subscribers-title`}
+          q={sq ?? ""}
+          name="sq"
+          id="subscriber-q"
+          label="Find a subscriber"
+          placeholder="e.g. ann@example.com"
+          inputMode="email"
+          hint="The whole address; finds a sign-up not yet confirmed too."
+          keep={{ ...sizes, ...messagesAt }}
+          clearHref={subscribersClearHref}
+        />
         {subscribers ? (
           <>
             <SubscribersList
