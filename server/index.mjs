@@ -145,9 +145,11 @@ async function warmPages(base) {
 
 /**
  * `GET /api/health/live` is answered here, before Next: it tells a supervisor that the process and
- * its event loop answer, and must not wait for Next's start-up (the first request runs
- * instrumentation, which migrates the database) or touch the database. app/api/health/live answers
- * the same for the API's description and tests; in a running server this one answers first.
+ * its event loop answer, and must not touch the database or wait for a page. The server listens only
+ * once Next is prepared (instrumentation has checked the configuration and migrated the database), so
+ * a starting instance refuses connections, which a proxy passes to another instance, rather than
+ * answering 503; a liveness probe must allow for the start (a startup probe, or an initial delay as
+ * long as a migration). app/api/health/live answers the same for the API's description and tests.
  * @param {import("node:http").IncomingMessage} req
  */
 function isLivenessProbe(req) {
