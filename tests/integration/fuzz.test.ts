@@ -67,7 +67,7 @@ const NO_BODY = new Set([
   "DELETE /api/me", "DELETE /api/me/phone", "POST /api/me/sessions/sign-out-others", "POST /api/me/verification-email",
   "DELETE /api/products/{id}", "DELETE /api/orders/{id}", "POST /api/orders/{id}/payment", "DELETE /api/me/sessions/{id}",
   "DELETE /api/reviews/{id}", "POST /api/products/{id}/restore",
-  "POST /api/internal/revalidate", "POST /api/auth/sign-out",
+  "POST /api/internal/revalidate", "POST /api/auth/sign-out", "POST /api/admin/mail/retry",
 ]);
 
 beforeAll(async () => {
