@@ -177,7 +177,8 @@ async function tellShopOfFailedRefund(paymentId: string, refund: { id: string; r
   });
   if (!mailIds) return false;
   deliverQueuedMail(mailIds);
-  log("error", "a refund failed at the processor", { paymentId, refund: refund.id, reason: refund.reason });
+  // Logged once, when the admins were told: a redelivery of the same failure is not news.
+  if (mailIds.length > 0) log("error", "a refund failed at the processor", { paymentId, refund: refund.id, reason: refund.reason });
   return true;
 }
 
