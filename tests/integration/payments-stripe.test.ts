@@ -101,15 +101,14 @@ function deliver(event: object, options: { secret?: string; timestamp?: number }
   );
 }
 
+/** A Stripe event around `object`, as Stripe sends it. */
+function eventOf(type: string, object: object) {
+  return { id: `evt_${Math.random().toString(36).slice(2)}`, object: "event", type, api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), data: { object } };
+}
+
 function event(type: string, intentId: string, orderId: string, amount: number) {
-  return {
-    id: `evt_${Math.random().toString(36).slice(2)}`,
-    object: "event",
-    type,
-    api_version: "2025-01-01",
-    created: Math.floor(Date.now() / 1000),
-    data: { object: { id: intentId, object: "payment_intent", amount, currency: "usd", metadata: { orderId }, status: type.endsWith("succeeded") ? "succeeded" : "requires_payment_method" } },
-  };
+  const status = type.endsWith("succeeded") ? "succeeded" : "requires_payment_method";
+  return eventOf(type, { id: intentId, object: "payment_intent", amount, currency: "usd", metadata: { orderId }, status });
 }
 
 const actorOf = (session: Session) => requireActor(new Headers({ cookie: session.cookie }));
@@ -495,14 +494,7 @@ describe("no payment without an order to match (Stripe)", () => {
     return db.select().from(auditLog).where(and(eq(auditLog.entityId, paymentId), eq(auditLog.action, "payment.refund_failed")));
   }
   function refundEvent(type: "refund.failed" | "refund.updated", refund: { id: string; payment_intent: string; amount: number }, reason = "expired_or_canceled_card") {
-    return {
-      id: `evt_${Math.random().toString(36).slice(2)}`,
-      object: "event",
-      type,
-      api_version: "2025-01-01",
-      created: Math.floor(Date.now() / 1000),
-      data: { object: { ...refund, object: "refund", currency: "usd", status: "failed", failure_reason: reason } },
-    };
+    return eventOf(type, { ...refund, object: "refund", currency: "usd", status: "failed", failure_reason: reason });
   }
 
   it("a refund Stripe answers as failed changes nothing, and the admin is told to pay the customer back another way", async () => {
