@@ -35,9 +35,12 @@ export function shopInbox(): string[] {
 /** Tries per mail before it is left for an admin (the Mail page can queue it again): about 8½ hours of back-off in all. */
 export const MAX_MAIL_ATTEMPTS = 10;
 
-/** Wait before try n+1 after n failed tries: 1, 2, 4 … minutes, at most 6 hours. */
+/** The longest pause between two tries: 6 hours. */
+export const MAX_MAIL_BACKOFF_SECONDS = 6 * 3600;
+
+/** Wait before try n+1 after n failed tries: 1, 2, 4 … minutes, at most MAX_MAIL_BACKOFF_SECONDS. */
 export function mailBackoffMs(attempts: number): number {
-  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
+  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), MAX_MAIL_BACKOFF_SECONDS * 1000);
 }
 
 /**
@@ -64,7 +67,7 @@ async function claimTry(id: string): Promise<(typeof mailOutbox.$inferSelect) | 
     .set({
       attempts: sql`${mailOutbox.attempts} + 1`,
       // The wait after this try if it fails: mailBackoffMs(attempts + 1), computed by the database.
-      nextAttemptAt: sql`now() + make_interval(secs => least(60 * power(2, ${mailOutbox.attempts}), 21600))`,
+      nextAttemptAt: sql`now() + make_interval(secs => least(60 * power(2, ${mailOutbox.attempts}), ${MAX_MAIL_BACKOFF_SECONDS}))`,
     })
     .where(
       and(

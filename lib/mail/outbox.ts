@@ -6,7 +6,7 @@ import { keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db
 import { mailOutbox } from "@/models/schema";
 import type { Page, PageQuery } from "@/models/paging";
 import { log } from "@/lib/log";
-import { MAX_MAIL_ATTEMPTS } from "./index";
+import { MAX_MAIL_ATTEMPTS, MAX_MAIL_BACKOFF_SECONDS } from "./index";
 
 export type OutboxMailView = { id: string; to: string; subject: string; text: string; createdAt: string; sentAt: string | null };
 
@@ -76,8 +76,6 @@ export function listUndeliveredMail(actor: Actor, query: PageQuery): Promise<Pag
   }));
 }
 
-/** The longest pause between tries (mailBackoffMs: 6 hours), which the last try's claim sets. */
-const MAX_BACKOFF_SECONDS = 6 * 3600;
 /** Longer than a delivery try can take (nodemailer's own time-outs are a few minutes). */
 const LAST_TRY_SECONDS = 15 * 60;
 
@@ -100,9 +98,9 @@ export async function countGivenUpMail(actor: Actor): Promise<number> {
 export async function retryGivenUpMail(actor: Actor): Promise<{ retried: number }> {
   requireAdmin(actor);
   const db = await getDb();
-  // A last try still talking to the mail server (its claim pushed next_attempt_at MAX_BACKOFF ahead, a
-  // moment ago) is left alone, or the worker could send that mail a second time meanwhile.
-  const lastTryOver = sql`${mailOutbox.nextAttemptAt} is null or ${mailOutbox.nextAttemptAt} < now() + make_interval(secs => ${MAX_BACKOFF_SECONDS - LAST_TRY_SECONDS})`;
+  // A last try still talking to the mail server (its claim pushed next_attempt_at the longest pause
+  // ahead, a moment ago) is left alone, or the worker could send that mail a second time meanwhile.
+  const lastTryOver = sql`${mailOutbox.nextAttemptAt} is null or ${mailOutbox.nextAttemptAt} < now() + make_interval(secs => ${MAX_MAIL_BACKOFF_SECONDS - LAST_TRY_SECONDS})`;
   const retried = await db
     .update(mailOutbox)
     .set({ attempts: 0, nextAttemptAt: null })
