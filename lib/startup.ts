@@ -2,6 +2,7 @@ import "server-only";
 import { closeDb, getDatabase } from "@/lib/db/client";
 import { DataDirInUseError } from "@/lib/db/data-dir-lock";
 import { warnWhenPgliteOutgrown } from "@/lib/db/pglite-size";
+import { errorCodeOf, NETWORK_CODES } from "@/lib/db/unavailable";
 import { EnvError, getEnv, type Env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { startJobs, stopJobs } from "@/lib/jobs";
@@ -53,21 +54,17 @@ export async function startServer(): Promise<void> {
 
 /** How long a start waits for a database server that is not up yet (a host reboot, compose's order). */
 const DATABASE_WAIT_MS = 30_000;
-const NOT_UP_YET = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ECONNRESET", "ETIMEDOUT", "57P03"]);
+/** Out of reach over the network (as a request would be answered 503), or PostgreSQL still starting (57P03). */
+const NOT_UP_YET = new Set([...NETWORK_CODES, "57P03"]);
 /**
  * pg's own connectionTimeoutMillis (the start-up client's 10 s, lib/db/migrate.ts) destroys the socket
  * with this message and no code (node_modules/pg/lib/client.js): a host that drops packets.
  */
 const CONNECT_TIMEOUT_MESSAGE = "timeout expired";
 
-function errorCode(error: unknown): string | undefined {
-  const code = error && typeof error === "object" && "code" in error ? error.code : undefined;
-  return typeof code === "string" ? code : undefined;
-}
-
 /** Whether an error at start says the database server is not reachable yet, rather than wrong. */
 function isNotUpYet(error: unknown): boolean {
-  const code = errorCode(error);
+  const code = errorCodeOf(error);
   if (code) return NOT_UP_YET.has(code);
   return error instanceof Error && error.message === CONNECT_TIMEOUT_MESSAGE;
 }
@@ -86,7 +83,7 @@ async function openDatabaseAtStart() {
     } catch (error) {
       if (!isNotUpYet(error) || Date.now() > deadline) throw error;
       log("warn", "the database is not reachable yet: trying again in 2 s", {
-        code: errorCode(error),
+        code: errorCodeOf(error),
         error: error instanceof Error ? error.message : String(error),
       });
       await new Promise((resolve) => setTimeout(resolve, 2_000));

@@ -5,13 +5,18 @@
  */
 const SERVER_CODES = new Set(["57P01", "57P02", "57P03", "53300", "57014", "25P03"]);
 /** The network's, when the database's driver is what met them: refused, unknown host, reset, timed out. */
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ECONNRESET", "ETIMEDOUT"]);
+export const NETWORK_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ECONNRESET", "ETIMEDOUT"]);
 /** pg-pool giving up waiting for a connection (lib/db/client.ts' connectionTimeoutMillis), or a connection dropped mid-query. */
 const DRIVER_MESSAGES = ["timeout exceeded when trying to connect", "Connection terminated unexpectedly", "Connection terminated due to connection timeout"];
 
 function field(error: object, name: "code" | "message" | "name"): string | undefined {
   const value = name in error ? (error as Record<string, unknown>)[name] : undefined;
   return typeof value === "string" ? value : undefined;
+}
+
+/** An error's `code` (a network error's, a SQLSTATE), when it has one. */
+export function errorCodeOf(error: unknown): string | undefined {
+  return error && typeof error === "object" ? field(error, "code") : undefined;
 }
 
 /**

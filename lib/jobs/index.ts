@@ -2,6 +2,7 @@ import "server-only";
 import { and, count, isNotNull, isNull, lt, lte, or, eq } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { getDb } from "@/lib/db/client";
+import { errorCodeOf } from "@/lib/db/unavailable";
 import { getEnv } from "@/lib/env";
 import { registerGauge, registerReadinessCheck, unregisterReadinessCheck } from "@/lib/health/registry";
 import { log } from "@/lib/log";
@@ -66,7 +67,7 @@ async function retryOnStartRace(step: () => Promise<unknown>): Promise<void> {
       await step();
       return;
     } catch (error) {
-      const code = (error as { code?: unknown }).code;
+      const code = errorCodeOf(error);
       if (attempt >= 5 || (code !== "40P01" && code !== "23505")) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
     }
