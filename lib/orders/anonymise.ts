@@ -4,8 +4,6 @@ import type { Tx } from "@/lib/db/client";
 import { ANONYMISED_ORDER } from "@/models/orders";
 import { order } from "@/models/schema";
 
-export { ANONYMISED_ORDER };
-
 /**
  * Keeps a deleting customer's orders for the shop's books (totals, lines, payments, dates) while
  * removing who they were: the link to the account and the contact details are erased. Runs inside

@@ -336,11 +336,12 @@ export async function placeOrder(actor: Actor, input: PlaceOrderInput, idempoten
  * Queues a mail to the order's customer in the caller's transaction, at the account's address as it
  * is now: a customer who changed their email (confirmed from the new address, ADR 014) hears about
  * their older orders there too. The order keeps the address it was placed with, as its record. An
- * order whose customer deleted their account (ADR 015) has nobody to tell.
+ * order whose customer deleted their account (ADR 015) has nobody to tell. `to`: that address, when the
+ * caller has read it already.
  */
-async function queueCustomerMail(tx: Tx, row: OrderRow, mail: Mail): Promise<string[]> {
+async function queueCustomerMail(tx: Tx, row: OrderRow, mail: Mail, to?: string): Promise<string[]> {
   if (isAnonymised(row)) return [];
-  return [await queueMail(tx, { ...mail, to: await customerAddressOf(tx, row) })];
+  return [await queueMail(tx, { ...mail, to: to ?? (await customerAddressOf(tx, row)) })];
 }
 
 /** Where the order's customer is written to now: their account's address, or the order's own when the account is gone. */
@@ -746,9 +747,9 @@ export async function markOrderPaidInTx(
     .returning();
   if (!paid) throw new AppError("conflict", "This order changed meanwhile. Reload and try again.");
   const view = await viewOf(tx, paid);
+  // The account's address, read once: the receipt goes there, and the shop's notice answers to it.
   const customer = await customerAddressOf(tx, paid);
-  const receipt = receiptMail(view, { brand: payment.cardBrand, last4: payment.cardLast4 });
-  const mailIds = isAnonymised(paid) ? [] : [await queueMail(tx, { ...receipt, to: customer })];
+  const mailIds = await queueCustomerMail(tx, paid, receiptMail(view, { brand: payment.cardBrand, last4: payment.cardLast4 }), customer);
   // The shop hears of every order it must now ship, in the same transaction as the payment.
   for (const to of shopInbox()) mailIds.push(await queueMail(tx, paidOrderNoticeMail(view, to, customer)));
   return { view, mailIds };

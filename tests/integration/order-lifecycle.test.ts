@@ -12,7 +12,7 @@ import { formatDateTime } from "@/models/dates";
 import { resetEnvForTests } from "@/lib/env";
 import { waitForPendingMail } from "@/lib/mail";
 import { requireActor } from "@/lib/accounts/actor";
-import { ANONYMISED_ORDER } from "@/lib/orders/anonymise";
+import { ANONYMISED_ORDER } from "@/models/orders";
 import { readOrderFor } from "@/lib/orders/service";
 import { expireOrdersAndPayments } from "@/lib/payments/service";
 import { auditLog, mailOutbox, order, orderLine, payment, user } from "@/models/schema";
