@@ -10,6 +10,7 @@ import { forbiddenPage } from "@/app/page-answers";
 import { textLinkClass } from "@/components/ui/button";
 import { listUsers } from "@/lib/accounts/users";
 import { searchTextSchema } from "@/models/paging";
+import { userListQuerySchema } from "@/models/users";
 import { countOf, formatCount } from "@/models/count";
 
 export const metadata: Metadata = { title: "Make Admin", robots: { index: false } };
@@ -26,7 +27,7 @@ export default async function MakeAdminPage({ searchParams }: MakeAdminPageProps
   const params = await searchParams;
   const q = searchTextSchema.catch(undefined).parse(Array.isArray(params.q) ? params.q[0] : params.q);
   // ?role=admin: the admins only (the header's count links there); anything else lists every account.
-  const role = (Array.isArray(params.role) ? params.role[0] : params.role) === "admin" ? "admin" : undefined;
+  const role = userListQuerySchema.shape.role.catch(undefined).parse(Array.isArray(params.role) ? params.role[0] : params.role);
   const paging = readPageQuery(params, PAGE_SIZE);
   const pageSize = keptPageSize(paging, PAGE_SIZE);
   const list = await findListPage(() => listUsers(actor, { ...paging, q, role }));
