@@ -5,10 +5,13 @@ import { RouteFocus } from "@/components/layout/route-focus";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Toaster } from "@/components/layout/toaster";
 import { StarSprite } from "@/components/ui/star-rating";
+import { getEnv } from "@/lib/env";
 import "./globals.css";
 
 export const metadata: Metadata = {
-  metadataBase: new URL(process.env.APP_URL || "http://localhost:3000"),
+  // The shop's own origin (APP_URL, else http://localhost:$PORT, as every link the shop writes): a
+  // canonical link or og:image on another port points search engines and link previews nowhere.
+  metadataBase: new URL(getEnv().appUrl),
   title: { default: "ToolForge | Home", template: "ToolForge | %s" },
   description:
     "ToolForge forges professional hand tools — hammers, wrenches, pliers, saws and chisels — and sells them direct from the factory, with a lifetime warranty.",
