@@ -484,11 +484,20 @@ export async function settleReturnedPayment(actor: Actor, order: OrderView, paym
   }
 }
 
-/** Handles a Stripe webhook delivery, verified against the raw body with Stripe's 300 s tolerance. */
-export async function handleStripeWebhook(rawBody: string, signature: string | null): Promise<{ handled: string }> {
+/**
+ * Whether a webhook delivery can be heard at all, asked before its body is read: 404 while Stripe or
+ * its webhook secret is not configured, 400 without a Stripe-Signature header.
+ */
+export function admitStripeWebhook(signature: string | null): { secret: string; signature: string } {
   const secret = getEnv().STRIPE_WEBHOOK_SECRET;
   if (!secret || !isStripeConfigured()) throw new AppError("not_found", "Stripe webhooks are not configured.");
   if (!signature) throw new AppError("bad_request", "Missing Stripe-Signature header.");
+  return { secret, signature };
+}
+
+/** Handles a Stripe webhook delivery, verified against the raw body with Stripe's 300 s tolerance. */
+export async function handleStripeWebhook(rawBody: string, signatureHeader: string | null): Promise<{ handled: string }> {
+  const { secret, signature } = admitStripeWebhook(signatureHeader);
   let event: Stripe.Event;
   try {
     event = stripeClient().webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);

@@ -647,6 +647,13 @@ describe("paying with Stripe: real answers match the document", () => {
     expect(await expectDocumented("POST", "/api/webhooks/stripe", handled)).toEqual({ handled: "payment_intent.succeeded" });
     const unsigned = await stripeWebhook.POST(makeRequest("/api/webhooks/stripe", { method: "POST", body: "{}", headers: { "content-type": "application/json", origin: "" } }), noParams());
     await expectDocumented("POST", "/api/webhooks/stripe", unsigned);
+    // Refused before the body is read: an unsigned delivery is 400 however large it is, not 413.
+    const unsignedLarge = await stripeWebhook.POST(
+      makeRequest("/api/webhooks/stripe", { method: "POST", body: "x".repeat(300 * 1024), headers: { "content-type": "application/json", origin: "" } }),
+      noParams(),
+    );
+    expect(unsignedLarge.status).toBe(400);
+    expect(((await unsignedLarge.json()) as { error: { message: string } }).error.message).toBe("Missing Stripe-Signature header.");
   });
 });
 
