@@ -34,6 +34,9 @@ export const emailRequestSchema = z
   .strict();
 export type EmailRequest = z.infer<typeof emailRequestSchema>;
 
+/** "Forgot password?": the address alone (the reset page is where the link always leads). */
+export const passwordResetRequestSchema = z.object({ email: emailSchema }).strict();
+
 const tokenField = z.string({ error: "The link is incomplete" }).trim().min(1, "The link is incomplete").max(200, "The link is not valid");
 
 export const linkTokenSchema = z.object({ token: tokenField }).strict();
