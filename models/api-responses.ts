@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { accountViewSchema } from "./accounts";
-import type { AuditView } from "./audit";
+import { AUDIT_SUBJECTS, type AuditView } from "./audit";
 import type { CartView } from "./cart";
 import type { DeletedProduct, Product, ProductList } from "./catalog";
 import { ORDER_STATUS_VALUES, type AdminOrderView, type OrderView } from "./orders";
@@ -47,6 +47,7 @@ export const productListSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  pageCount: z.number().int(),
 });
 
 export const reviewSchema = z.object({
@@ -143,7 +144,7 @@ export const auditEntrySchema = z.object({
   actorId: z.string().describe('The account that made the change, or a system id such as "system:admin-emails"'),
   actorEmail: z.string().nullable().describe("Null once that account is deleted"),
   action: z.string().describe('What was done, such as "order.refund" or "product.update"'),
-  entity: z.string().describe("The kind of thing: order, product, user, review or payment"),
+  entity: z.string().describe(`The kind of thing: ${AUDIT_SUBJECTS.map((subject) => subject.entity).join(", ")}`),
   entityId: z.string(),
   before: z.unknown(),
   after: z.unknown(),

@@ -44,7 +44,7 @@ export type Product = {
   minOrderQuantity: number;
 };
 
-export type ProductList = { items: Product[]; total: number; page: number; pageSize: number };
+export type ProductList = { items: Product[]; total: number; page: number; pageSize: number; pageCount: number };
 /** A product taken off sale, as Deleted Products lists it. */
 export type DeletedProduct = Product & { deletedAt: string };
 

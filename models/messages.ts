@@ -61,5 +61,11 @@ export const subscriberListQuerySchema = pageQuerySchema(SUBSCRIBERS_PAGE_SIZE).
 });
 export type SubscriberListQuery = z.infer<typeof subscriberListQuerySchema>;
 
+/** The contact message list's query (`GET /api/admin/messages`): paging only, 25 a page by default. */
+export const contactMessageListQuerySchema = pageQuerySchema(25);
+
+/** The undelivered mail list's query (`GET /api/admin/mail`): paging only, 50 a page by default. */
+export const undeliveredMailListQuerySchema = pageQuerySchema(50);
+
 /** The query of `DELETE /api/admin/subscribers`: the address to erase (in the query, not the path: proxies log paths). */
 export const subscriberEraseQuerySchema = z.object({ email: emailSchema });

@@ -1,6 +1,6 @@
 import { z, type ZodType } from "zod";
 import { apiRoutes, type Access } from "@/lib/api/routes";
-import { accountViewSchema, emailChangeSchema, emailRequestSchema, linkTokenSchema, passwordChangeSchema, passwordResetSchema, sessionListQuerySchema } from "@/models/accounts";
+import { accountViewSchema, emailChangeSchema, emailRequestSchema, linkTokenSchema, passwordChangeSchema, passwordResetRequestSchema, passwordResetSchema, sessionListQuerySchema } from "@/models/accounts";
 import type { deleteAccount } from "@/lib/accounts/delete-account";
 import type { signInWithEmailLink } from "@/lib/accounts/link-sign-in";
 import type { AccountPhone, PhoneSignIn } from "@/lib/accounts/phone";
@@ -57,16 +57,18 @@ import { auditListQuerySchema } from "@/models/audit";
 import { deletedProductListQuerySchema, productInputSchema, productPatchSchema, productQuerySchema } from "@/models/catalog";
 import { putCartSchema } from "@/models/cart";
 import {
+  contactMessageListQuerySchema,
   contactSchema,
   newsletterConfirmedSchema,
   newsletterConfirmSchema,
   newsletterSchema,
   subscriberEraseQuerySchema,
   subscriberListQuerySchema,
+  undeliveredMailListQuerySchema,
   unsubscribedSchema,
   unsubscribeSchema,
 } from "@/models/messages";
-import { adminOrderListQuerySchema, myOrderListQuerySchema, placeOrderBodySchema, refundSchema, shippingSchema } from "@/models/orders";
+import { adminOrderListQuerySchema, idempotencyKeySchema, myOrderListQuerySchema, placeOrderBodySchema, refundSchema, shippingSchema } from "@/models/orders";
 import { confirmStripePaymentSchema, confirmTestPaymentSchema } from "@/models/payments";
 import { phoneCodeEntrySchema, phoneCodeRequestSchema } from "@/models/phone";
 import { profileSchema } from "@/models/profile";
@@ -97,7 +99,7 @@ const JSON_BODIES: Record<string, ZodType> = {
   "POST /api/newsletter": newsletterSchema,
   "POST /api/newsletter/confirm": newsletterConfirmSchema,
   "POST /api/newsletter/unsubscribe": unsubscribeSchema,
-  "POST /api/account/password-reset": emailRequestSchema,
+  "POST /api/account/password-reset": passwordResetRequestSchema,
   "POST /api/account/password-reset/confirm": passwordResetSchema,
   "POST /api/account/email-link": emailRequestSchema,
   "POST /api/account/email-link/sign-in": linkTokenSchema,
@@ -135,6 +137,11 @@ const FORM_BODIES: Record<string, { schema: JsonSchema; description: string }> =
     description: "JSON `{ email, token }`, or RFC 8058 one-click: `List-Unsubscribe=One-Click` form-encoded, with `email` and `token` in the query.",
     schema: { type: "object", required: ["List-Unsubscribe"], properties: { "List-Unsubscribe": { const: "One-Click" } } },
   },
+  // The confirmation page's plain form (/confirm-email); it answers 303 to the page that shows the outcome.
+  "POST /api/account/confirm-email-change": {
+    description: "Form-encoded `token`, the one in the mailed link; any other content type is a 415.",
+    schema: { type: "object", required: ["token"], properties: { token: { type: "string", minLength: 1, maxLength: 200 } } },
+  },
 };
 
 const QUERIES: Record<string, ZodType> = {
@@ -150,6 +157,25 @@ const QUERIES: Record<string, ZodType> = {
   "GET /api/me/sessions": sessionListQuerySchema,
   "GET /api/admin/subscribers": subscriberListQuerySchema,
   "DELETE /api/admin/subscribers": subscriberEraseQuerySchema,
+  "GET /api/admin/messages": contactMessageListQuerySchema,
+  "GET /api/admin/mail": undeliveredMailListQuerySchema,
+  // The mailed links: each carries its token in the query.
+  "GET /api/account/verify-email": linkTokenSchema,
+  "GET /api/account/confirm-email-change": linkTokenSchema,
+};
+
+/** Request headers a route reads. */
+const HEADERS: Record<string, JsonSchema[]> = {
+  "POST /api/orders": [
+    {
+      name: "Idempotency-Key",
+      in: "header",
+      required: false,
+      description:
+        "Makes a retry safe: the same key with the same body within 24 hours answers the order it placed (with `Idempotent-Replayed: true`) instead of placing another; the same key with another body is a 422. A malformed key is a 400.",
+      schema: toSchema(idempotencyKeySchema, "input"),
+    },
+  ],
 };
 
 /**
@@ -319,6 +345,7 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
     const parameters: JsonSchema[] = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => ({ name: match[1], in: "path", required: true, schema: { type: "string" } }));
     const query = QUERIES[key];
     if (query) parameters.push(...queryParameters(query));
+    parameters.push(...(HEADERS[key] ?? []));
     if (parameters.length > 0) operation.parameters = parameters;
     const jsonBody = JSON_BODIES[key];
     const multipart = MULTIPART_BODIES[key];
@@ -327,6 +354,8 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
       const content: JsonSchema = { "application/json": { schema: toSchema(jsonBody, "input") } };
       if (form) content["application/x-www-form-urlencoded"] = { schema: form.schema };
       operation.requestBody = { required: true, ...(form ? { description: form.description } : {}), content };
+    } else if (form) {
+      operation.requestBody = { required: true, description: form.description, content: { "application/x-www-form-urlencoded": { schema: form.schema } } };
     } else if (multipart) operation.requestBody = { required: true, content: { "multipart/form-data": { schema: multipart } } };
     (paths[path] ??= {})[method.toLowerCase()] = operation;
   }

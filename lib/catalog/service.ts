@@ -16,7 +16,7 @@ import { MAX_UNITS, productIdSchema, type DeletedProduct, type Product, type Pro
 import { MAX_PAYMENT_CENTS } from "@/models/catalog-limits";
 import { countOf, formatCount } from "@/models/count";
 import { OUT_OF_STOCK, quantityMessage, unitsLeftMessage } from "@/models/orders";
-import type { Page, PageQuery } from "@/models/paging";
+import { pageCountOf, type Page, type PageQuery } from "@/models/paging";
 import { product } from "@/models/schema";
 
 // The catalog is read on every home, catalog and API request and changes rarely: reads are cached in
@@ -106,7 +106,8 @@ async function queryProducts(query: ProductQuery): Promise<ProductList> {
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: sql<number>`count(*)::int` }).from(product).where(where),
   ]);
-  return { items, total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  const total = counted?.total ?? 0;
+  return { items, total, page: query.page, pageSize: query.pageSize, pageCount: pageCountOf(total, query.pageSize) };
 }
 
 /** One page of the public catalog. */
