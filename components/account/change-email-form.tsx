@@ -3,20 +3,35 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
+import { errorDetail } from "@/components/ui/api-response";
 import { buttonClasses } from "@/components/ui/button";
 import { FormStatus } from "@/components/ui/form-status";
 import { sendJson } from "@/components/ui/send-json";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
 import { emailChangeSchema } from "@/models/accounts";
+import { SignInAgainButton } from "./delete-account-buttons";
 
-/** "Change email address": the new address gets a link; nothing changes until it is opened. */
-export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
+type ChangeEmailFormProps = {
+  currentEmail: string;
+  /** Whether this session's sign-in is recent enough to change the address (the server decides again). */
+  recentSignIn: boolean;
+  recentMinutes: number;
+};
+
+/**
+ * "Change email address": the new address gets a link; nothing changes until it is opened. It needs a
+ * recent sign-in: a session older than that is offered "Sign in again" instead of a form it cannot send.
+ */
+export function ChangeEmailForm({ currentEmail, recentSignIn, recentMinutes }: ChangeEmailFormProps) {
   const panelId = useId();
   const [open, setOpen] = useState(false);
+  // The page may have been open a while: a refusal for an old sign-in turns the form into the button.
+  const [stale, setStale] = useState(!recentSignIn);
   const [sent, setSent] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const sentRef = useRef<HTMLParagraphElement>(null);
+  const staleRef = useRef<HTMLParagraphElement>(null);
   const {
     register,
     handleSubmit,
@@ -28,12 +43,20 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   useEffect(() => {
     if (sent) sentRef.current?.focus();
   }, [sent]);
+  // Likewise when a refusal replaces the form (an already stale page only shows it once opened).
+  useEffect(() => {
+    if (stale) staleRef.current?.focus();
+  }, [stale]);
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setFormError(null);
     const result = await sendJson<{ message: string }>("/api/me/email", "POST", { email }, "We couldn't start the change. Try again.");
     if (result.ok) {
       setSent(result.body.message);
+      return;
+    }
+    if (errorDetail(result.body, "reason") === "recent_sign_in_required") {
+      setStale(true);
       return;
     }
     if (result.fields.email) setError("email", { message: result.fields.email }, { shouldFocus: true });
@@ -47,7 +70,14 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       </button>
       {open ? (
         <div id={panelId} className="mt-4">
-          {sent ? (
+          {stale ? (
+            <div className="flex flex-col gap-3">
+              <p ref={staleRef} tabIndex={-1} className="text-slate-700 outline-none">
+                For your safety, changing your email address needs a sign-in from the last {recentMinutes} minutes.
+              </p>
+              <SignInAgainButton />
+            </div>
+          ) : sent ? (
             <p
               ref={sentRef}
               role="status"

@@ -1,3 +1,4 @@
+import { isRecentSignIn, RECENT_SIGN_IN_MS } from "@/lib/accounts/recent-sign-in";
 import { ChangeEmailForm } from "./change-email-form";
 import { ResendVerificationButton } from "./resend-verification-button";
 import { SecuritySection, VerifiedBadge, type SecuritySectionProps } from "./security-section";
@@ -18,7 +19,7 @@ export function EmailSection({ actor }: SecuritySectionProps) {
           <ResendVerificationButton />
         </div>
       )}
-      <ChangeEmailForm currentEmail={actor.email} />
+      <ChangeEmailForm currentEmail={actor.email} recentSignIn={isRecentSignIn(actor)} recentMinutes={RECENT_SIGN_IN_MS / 60_000} />
     </SecuritySection>
   );
 }
