@@ -33,11 +33,12 @@ export function shopTimeZone(): string {
 // The last setting read and whether it is a zone: checking makes a formatter, too dear for every date.
 let checked: { name: string; known: boolean } = { name: "", known: false };
 
-type Style = "dateTime" | "date" | "monthYear";
+type Style = "dateTime" | "date" | "monthYear" | "year";
 const STYLES: Record<Style, Intl.DateTimeFormatOptions> = {
   dateTime: { dateStyle: "medium", timeStyle: "short" },
   date: { dateStyle: "medium" },
   monthYear: { month: "long", year: "numeric" },
+  year: { year: "numeric" },
 };
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -77,6 +78,14 @@ export function formatDate(moment: string | Date, timeZone: string = shopTimeZon
 /** A moment's month in the shop's zone: "April 2024" ("Member since"). */
 export function formatMonthYear(moment: string | Date, timeZone: string = shopTimeZone()): string {
   return format("monthYear", timeZone, new Date(moment));
+}
+
+/**
+ * A moment's year in the shop's zone (the footer's "© 2027"): on New Year's Eve in Chicago it is
+ * already next year in UTC, and the server's own clock may be set to either.
+ */
+export function yearInShopZone(moment: string | Date, timeZone: string = shopTimeZone()): number {
+  return Number(format("year", timeZone, new Date(moment)));
 }
 
 /**

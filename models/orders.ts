@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_UNITS } from "./catalog-limits";
 import { pageQuerySchema, type PageQuery } from "./paging";
 import { optionalTextField, textField } from "./text";
-import { countOf } from "./count";
+import { countOf, formatCount } from "./count";
 
 export const phoneSchema = z
   .string({ error: "Enter your contact number" })
@@ -189,11 +189,11 @@ export function unitsOf(items: Pick<OrderLineView, "quantity">[]): number {
   return items.reduce((sum, item) => sum + item.quantity, 0);
 }
 
-/** "Pliers ×6", or "Pliers ×6 and 2 more" for a longer order. */
+/** "Pliers ×6", "Pliers ×1,500", or "Pliers ×6 and 2 more" for a longer order. */
 export function linesSummary(items: Pick<OrderLineView, "productName" | "quantity">[]): string {
   const [first] = items;
   if (!first) return "";
-  const head = `${first.productName} ×${first.quantity}`;
+  const head = `${first.productName} ×${formatCount(first.quantity)}`;
   return items.length > 1 ? `${head} and ${items.length - 1} more` : head;
 }
 

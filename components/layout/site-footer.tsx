@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { yearInShopZone } from "@/models/dates";
 import { LogoMark } from "./logo-mark";
 
 type FooterLink = { label: string; href: string };
@@ -36,7 +37,8 @@ const groups: { title: string; links: FooterLink[] }[] = [
 const LINK_CLASS = "inline-block rounded-sm py-0.5 text-slate-300 transition-colors hover:text-white hover:underline";
 
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  // The shop's year, not the server process's: the two differ for a few hours around New Year (ADR 071).
+  const year = yearInShopZone(new Date());
   return (
     <footer className="on-dark bg-ink text-slate-300">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-4 py-14 sm:px-6 md:grid-cols-3 lg:grid-cols-5 lg:px-8">

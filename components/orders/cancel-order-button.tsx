@@ -1,4 +1,5 @@
 import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
+import { countOf } from "@/models/count";
 
 /**
  * Cancels an unpaid order after a confirmation that names the order and what happens: its units go back
@@ -16,7 +17,7 @@ export function CancelOrderButton({ orderId, number, units, srLabel }: { orderId
       failureMessage="The order could not be cancelled. Please try again."
       className="text-red-700 hover:bg-red-50"
       confirmTitle={`Cancel order ${number}?`}
-      confirmMessage={`Its ${units} ${units === 1 ? "unit goes" : "units go"} back into stock and nothing is charged. The order stays in the list as cancelled.`}
+      confirmMessage={`Its ${countOf(units, "unit goes", "units go")} back into stock and nothing is charged. The order stays in the list as cancelled.`}
       confirmLabel="Cancel order"
       cancelLabel="Keep order"
       declinedMessage="Not cancelled"

@@ -1,5 +1,6 @@
 import { Img } from "@/components/ui/img";
 import { formatMoney } from "@/lib/money/format";
+import { formatCount } from "@/models/count";
 import type { OrderView } from "@/models/orders";
 
 /** An order's lines and totals, as on a receipt. */
@@ -42,7 +43,7 @@ export function OrderLines({ order }: { order: Pick<OrderView, "items" | "subtot
                   <span className="font-semibold text-slate-900">{line.productName}</span>
                 </span>
               </th>
-              <td className="py-2 pr-3 text-right text-slate-900">{line.quantity}</td>
+              <td className="py-2 pr-3 text-right text-slate-900">{formatCount(line.quantity)}</td>
               <td className="py-2 pr-3 text-right whitespace-nowrap text-slate-900">{money(line.unitPriceCents)}</td>
               <td className="py-2 text-right whitespace-nowrap text-slate-900">{money(line.totalCents)}</td>
             </tr>

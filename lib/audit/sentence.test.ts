@@ -49,6 +49,9 @@ describe("auditSentence", () => {
     expect(
       auditSentence({ ...base, entity: "order", entityId: "ord_9", action: "order.delete", before: { email: "c@x.test", productName: "Saw", quantity: 3 } }),
     ).toBe("ann@toolforge.test deleted order ord_9 of 3 × Saw by c@x.test.");
+    expect(auditSentence({ ...base, entity: "order", entityId: "ord_9", action: "order.delete", before: { productName: "Saw", quantity: 1_500 } })).toBe(
+      "ann@toolforge.test deleted order ord_9 of 1,500 × Saw.",
+    );
     expect(
       auditSentence({ ...base, entityId: "ord_9", action: "order.shipping", before: { number: "TF-100042", email: "c@x.test", shipping: "pending" }, after: { shipping: "shipped" } }),
     ).toBe("ann@toolforge.test marked order TF-100042 of c@x.test as shipped.");
@@ -83,6 +86,15 @@ describe("auditSentence", () => {
       "A customer deleted their account; 3 orders were kept without their details and 1 unpaid order was cancelled.",
     );
     expect(auditSentence({ ...deleted, after: { ordersAnonymised: 2 } })).toBe("A customer deleted their account; 2 orders were kept without their details.");
+    expect(auditSentence({ ...deleted, after: { ordersAnonymised: 1, ordersCancelled: 1 } })).toBe(
+      "A customer deleted their account; 1 order was kept without their details and 1 unpaid order was cancelled.",
+    );
+    expect(auditSentence({ ...deleted, after: { ordersAnonymised: 1_200, ordersCancelled: 1_050 } })).toBe(
+      "A customer deleted their account; 1,200 orders were kept without their details and 1,050 unpaid orders were cancelled.",
+    );
+    expect(auditSentence({ ...deleted, after: { ordersAnonymised: 0, ordersCancelled: 0 } })).toBe("A customer deleted their account; they had no orders.");
+    // Entries without the counts.
+    expect(auditSentence({ ...deleted, after: null })).toBe("A customer deleted their account; their orders were kept without their details.");
   });
 
   it("tells an erasure by its dates only, and a refund that did not reach the customer", () => {
@@ -99,5 +111,12 @@ describe("auditSentence", () => {
 
   it("never hides an action it does not know", () => {
     expect(auditSentence({ ...base, action: "thing.new", actorEmail: null, actorId: "usr_gone" })).toBe("A deleted account: thing.new on product prd_1.");
+  });
+
+  it("tells each change to an account's two-factor sign-in", () => {
+    const entry = { ...base, entity: "user", entityId: "usr_ann", action: "user.two-factor", before: null };
+    expect(auditSentence({ ...entry, after: { change: "turned-on" } })).toBe("ann@toolforge.test turned on two-factor sign-in.");
+    expect(auditSentence({ ...entry, after: { change: "turned-off" } })).toBe("ann@toolforge.test turned off two-factor sign-in.");
+    expect(auditSentence({ ...entry, after: { change: "new-backup-codes" } })).toBe("ann@toolforge.test made new backup codes for two-factor sign-in.");
   });
 });

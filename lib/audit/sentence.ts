@@ -1,4 +1,5 @@
 import { formatMoney } from "@/lib/money/format";
+import { countOf, formatCount } from "@/models/count";
 import { formatDate } from "@/models/dates";
 
 /** What an audit entry needs to be told as a sentence. */
@@ -26,6 +27,16 @@ function text(value: unknown): string | null {
 function day(value: unknown): string {
   const iso = text(value);
   return iso && !Number.isNaN(Date.parse(iso)) ? `on ${formatDate(iso)}` : "at a time not recorded";
+}
+
+/**
+ * What became of a deleted account's orders. "No orders were kept without their details" would read as
+ * if some were kept with them, so an account without orders says so; entries without the count say "their".
+ */
+function ordersKept(count: unknown): string {
+  if (typeof count !== "number") return "their orders were kept without their details";
+  if (count === 0) return "they had no orders";
+  return `${countOf(count, "order was", "orders were")} kept without their details`;
 }
 
 function money(value: unknown): string | null {
@@ -95,7 +106,7 @@ export function auditSentence(entry: AuditEntryText): string {
     case "product.restore":
       return `${who} put “${productName}” back on sale at ${money(after.priceCents) ?? "—"}, ${text(after.stock) ?? "—"} in stock.`;
     case "order.delete": {
-      const what = text(before.productName) ? ` of ${text(before.quantity) ?? "?"} × ${text(before.productName)}` : "";
+      const what = text(before.productName) ? ` of ${typeof before.quantity === "number" ? formatCount(before.quantity) : (text(before.quantity) ?? "?")} × ${text(before.productName)}` : "";
       const whose = text(before.email) ? ` by ${text(before.email)}` : "";
       return `${who} deleted order ${entry.entityId}${what}${whose}.`;
     }
@@ -142,13 +153,20 @@ export function auditSentence(entry: AuditEntryText): string {
       return `${who} added a sign-in phone number ending in ${text(after.phoneEnding) ?? "…"}${text(before.phoneEnding) ? ` (replacing one ending in ${text(before.phoneEnding)})` : ""}.`;
     case "user.phone-removed":
       return `${who} removed their sign-in phone number.`;
+    case "user.two-factor": {
+      const change = after.change;
+      if (change === "turned-on") return `${who} turned on two-factor sign-in.`;
+      if (change === "turned-off") return `${who} turned off two-factor sign-in.`;
+      if (change === "new-backup-codes") return `${who} made new backup codes for two-factor sign-in.`;
+      return `${who} changed their two-factor sign-in.`;
+    }
     case "user.password-changed":
       return `${who} changed their password and signed out their other sessions.`;
     case "user.password-reset":
       return `${subject === `account ${entry.entityId}` ? who : subject} reset their password by email.`;
     case "user.deleted": {
-      const cancelled = typeof after.ordersCancelled === "number" && after.ordersCancelled > 0 ? ` and ${after.ordersCancelled} unpaid ${after.ordersCancelled === 1 ? "order was" : "orders were"} cancelled` : "";
-      return `${who === "A deleted account" ? "A customer" : who} deleted their account; ${text(after.ordersAnonymised) ?? "their"} orders were kept without their details${cancelled}.`;
+      const cancelled = typeof after.ordersCancelled === "number" && after.ordersCancelled > 0 ? ` and ${countOf(after.ordersCancelled, "unpaid order was", "unpaid orders were")} cancelled` : "";
+      return `${who === "A deleted account" ? "A customer" : who} deleted their account; ${ordersKept(after.ordersAnonymised)}${cancelled}.`;
     }
     case "review.hide":
       return `${who} hid ${reviewTold(entry.entityId, before)} from the shop.`;

@@ -2,12 +2,26 @@ import "server-only";
 import { getEnv } from "@/lib/env";
 import type { Mail } from "@/lib/mail";
 import { formatMoney } from "@/lib/money/format";
+import { formatCount } from "@/models/count";
 import { formatDateTime } from "@/models/dates";
 import type { OrderView } from "@/models/orders";
 import { cardDescription } from "@/models/payments";
 
 function lineTexts(order: OrderView): string[] {
-  return order.items.map((line) => `${line.quantity} × ${line.productName} at ${formatMoney(line.unitPriceCents, order.currency)}`);
+  return order.items.map((line) => `${formatCount(line.quantity)} × ${line.productName} at ${formatMoney(line.unitPriceCents, order.currency)}`);
+}
+
+/**
+ * The order's number and when it was placed (and, on a receipt, paid), at the top of a customer's mail:
+ * the subject does not always travel with the text (a printed, pasted or forwarded body), and a receipt
+ * is matched to a bank statement by the day it was paid.
+ */
+function orderHeading(order: OrderView, { paid = false }: { paid?: boolean } = {}): string[] {
+  return [
+    `Order ${order.number}`,
+    `Placed ${formatDateTime(order.createdAt)}`,
+    ...(paid && order.paidAt ? [`Paid ${formatDateTime(order.paidAt)}`] : []),
+  ];
 }
 
 function totals(order: OrderView): string[] {
@@ -41,6 +55,8 @@ export function confirmationMail(order: OrderView, customerName: string): Mail {
     text: [
       `Thank you for your order, ${customerName}.`,
       "",
+      ...orderHeading(order),
+      "",
       ...lineTexts(order),
       ...totals(order),
       "",
@@ -62,6 +78,8 @@ export function receiptMail(order: OrderView, card: { brand: string | null; last
     subject: `Receipt for your ToolForge order ${order.number}`,
     text: [
       "Thank you — your payment was received.",
+      "",
+      ...orderHeading(order, { paid: true }),
       "",
       ...lineTexts(order),
       ...totals(order),
@@ -106,7 +124,18 @@ export function shippedMail(order: OrderView): Mail {
   return {
     to: order.email,
     subject: `Your ToolForge order ${order.number} has shipped`,
-    text: ["Good news — your order is on its way.", "", ...lineTexts(order), "", "Shipping to:", ...address(order), "", orderLink(order)].join("\n"),
+    text: [
+      "Good news — your order is on its way.",
+      "",
+      ...orderHeading(order),
+      "",
+      ...lineTexts(order),
+      "",
+      "Shipping to:",
+      ...address(order),
+      "",
+      orderLink(order),
+    ].join("\n"),
   };
 }
 

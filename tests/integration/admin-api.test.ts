@@ -16,6 +16,7 @@ import type { Actor } from "@/lib/accounts/roles";
 import { auditSubjectName, countAuditEntries } from "@/lib/audit/service";
 import { getDb } from "@/lib/db/client";
 import { waitForPendingMail } from "@/lib/mail";
+import { formatDateTime } from "@/models/dates";
 import { mailOutbox, user } from "@/models/schema";
 import { markVerifiedForTest } from "@/tests/fixtures/accounts";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
@@ -24,7 +25,7 @@ import { confirmNewsletter } from "@/lib/messages/confirm";
 import { createProduct, markPaidForTest, TEST_ADDRESS } from "@/tests/fixtures/shop";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-type Order = { id: string; number: string; status: string; shipping: string; productName: string; unitPriceCents: number; productImageUrl: string };
+type Order = { id: string; number: string; status: string; shipping: string; productName: string; unitPriceCents: number; productImageUrl: string; createdAt: string };
 type Product = { id: string; name: string; description: string; priceCents: number; stock: number; minOrderQuantity: number };
 
 let admin: Session;
@@ -81,6 +82,7 @@ describe("shipping", () => {
     const db = await getDb();
     const mails = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, customer.email))).filter((m) => m.subject.includes(`${paid.number} has shipped`));
     expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(`Order ${paid.number}\nPlaced ${formatDateTime(paid.createdAt)}\n`);
   });
 
   it("tells the customer when an order marked shipped turns out not to have shipped", async () => {

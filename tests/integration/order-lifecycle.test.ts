@@ -32,6 +32,7 @@ type Order = {
   status: string;
   shipping: string;
   shippingAddress: typeof TEST_ADDRESS;
+  createdAt: string;
   expiresAt: string | null;
   refundReason: string | null;
   productId?: string;
@@ -181,6 +182,8 @@ describe("orders with several lines", () => {
     const db = await getDb();
     // No waiting for a background task: the row exists as soon as the order does.
     const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.to, bob.email), eq(mailOutbox.subject, `Your ToolForge order ${created.number}`)));
+    // The number and the time are in the text as well: a printed or pasted mail has no subject.
+    expect(mail?.text).toContain(`Order ${created.number}\nPlaced ${formatDateTime(created.createdAt)}\n`);
     expect(mail?.text).toContain("2 × Mail Hammer at $15.00");
     expect(mail?.text).toContain("1 × Mail Level at $25.00");
     expect(mail?.text).toContain("Total: $55.00");

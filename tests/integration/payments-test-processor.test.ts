@@ -5,12 +5,13 @@ import * as paymentRoute from "@/app/api/orders/[id]/payment/route";
 import * as confirmRoute from "@/app/api/orders/[id]/payment/confirm/route";
 import { getDb } from "@/lib/db/client";
 import { waitForPendingMail } from "@/lib/mail";
+import { formatDateTime } from "@/models/dates";
 import { mailOutbox, payment } from "@/models/schema";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
 import { createProduct, TEST_ADDRESS } from "@/tests/fixtures/shop";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, string> } };
-type Order = { id: string; number: string; status: string; totalCents: number; paymentRef: string | null; paidAt: string | null };
+type Order = { id: string; number: string; status: string; totalCents: number; paymentRef: string | null; createdAt: string; paidAt: string | null };
 
 let alice: Session;
 let bob: Session;
@@ -176,7 +177,7 @@ describe("the test processor's cards", () => {
 
   it("emails a receipt once, and a paid order cannot be cancelled by its customer", async () => {
     const created = await newOrder(alice, 2500, 4);
-    await confirm(alice, created.id, card("4242424242424242"));
+    const paid = (await (await confirm(alice, created.id, card("4242424242424242"))).json()) as Order;
     await waitForPendingMail();
     const db = await getDb();
     const receipts = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, alice.email))).filter((m) =>
@@ -185,6 +186,8 @@ describe("the test processor's cards", () => {
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.text).toContain("$100.00");
     expect(receipts[0]?.text).toContain("Visa ending 4242");
+    // A printed receipt names its order and when it was placed and paid, in the shop's zone.
+    expect(receipts[0]?.text).toContain(`Order ${created.number}\nPlaced ${formatDateTime(created.createdAt)}\nPaid ${formatDateTime(paid.paidAt ?? "")}\n`);
     const cancel = await orderRoute.DELETE(
       makeRequest(`/api/orders/${created.id}`, { method: "DELETE", cookie: alice.cookie }),
       noParams({ id: created.id }),
