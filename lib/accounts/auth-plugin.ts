@@ -12,6 +12,7 @@ import { ACCOUNT_MESSAGES } from "@/models/account-messages";
 import { passwordSchema } from "@/models/accounts";
 import { user as userTable } from "@/models/schema";
 import { applyAdminEmailsNow } from "./admin-emails";
+import { isTwoFactorOn, recordTwoFactorChange } from "./two-factor-notice";
 import { hasPassword } from "./credentials";
 import { adoptAccountImage } from "./photo";
 import { isRecentSignIn } from "./recent-sign-in";
@@ -33,6 +34,16 @@ const passwordBody = z.looseObject({ password: z.string() });
 
 /** The address whose lockout a password check in this request counts toward (kept from before to after the endpoint). */
 const checkedAddress = new WeakMap<object, string>();
+
+/**
+ * The two-factor plugin's endpoints that can change how a signed-in account signs in: confirming a
+ * setup turns the second factor on, disable turns it off, and new backup codes replace the old ones.
+ * (verify-totp also finishes a sign-in; there is no session then, and nothing changes.)
+ */
+const TWO_FACTOR_CHANGES = new Set(["/two-factor/verify-totp", "/two-factor/disable", "/two-factor/generate-backup-codes"]);
+
+/** The signed-in account and whether its second factor was on before a TWO_FACTOR_CHANGES request (kept from before to after). */
+const twoFactorBefore = new WeakMap<object, { userId: string; on: boolean }>();
 
 function logFailure(what: string, error: unknown): void {
   log("error", what, { error: error instanceof Error ? error.message : String(error) });
@@ -161,8 +172,33 @@ export function toolforgeAccounts() {
             checkedAddress.set(ctx.context, signedIn.user.email);
           }),
         },
+        {
+          matcher: (ctx: { path?: string }) => TWO_FACTOR_CHANGES.has(ctx.path ?? ""),
+          handler: createAuthMiddleware(async (ctx) => {
+            const signedIn = await getSessionFromCtx(ctx);
+            if (signedIn) twoFactorBefore.set(ctx.context, { userId: signedIn.user.id, on: await isTwoFactorOn(signedIn.user.id) });
+          }),
+        },
       ],
       after: [
+        {
+          matcher: (ctx: { path?: string }) => TWO_FACTOR_CHANGES.has(ctx.path ?? ""),
+          handler: createAuthMiddleware(async (ctx) => {
+            const before = twoFactorBefore.get(ctx.context);
+            if (!before) return;
+            twoFactorBefore.delete(ctx.context);
+            const returned = ctx.context.returned;
+            if (returned === undefined || isAPIError(returned)) return;
+            try {
+              const on = await isTwoFactorOn(before.userId);
+              const change = ctx.path === "/two-factor/generate-backup-codes" ? "new-backup-codes" : on === before.on ? null : on ? "turned-on" : "turned-off";
+              if (change) await recordTwoFactorChange(before.userId, change);
+            } catch (error) {
+              // The change itself is made; only its notice is missing, which the log shows.
+              logFailure("two-factor change notice failed", error);
+            }
+          }),
+        },
         {
           matcher: (ctx: { path?: string }) => ctx.path === PASSWORD_SIGN_IN,
           handler: createAuthMiddleware(async (ctx) => {

@@ -166,3 +166,38 @@ export function roleChangedNotice(to: { email: string; name: string }, role: "cu
   };
 }
 
+/** What changed in an account's second factor (ADR 017): each is a change to how the account is signed in to. */
+export type TwoFactorChange = "turned-on" | "turned-off" | "new-backup-codes";
+
+/**
+ * The owner hears of every change to the second factor, as of a new password or phone number: one made
+ * from a stolen session (turning it off, or making backup codes to keep a way in) is then noticed.
+ */
+export function twoFactorChangedNotice(to: { email: string; name: string }, change: TwoFactorChange, appUrl: string): Mail {
+  const { subject, what } = {
+    "turned-on": {
+      subject: "Two-factor sign-in was turned on for your ToolForge account",
+      what: "Signing in to your ToolForge account now asks for a code from your authenticator app (or one of your backup codes) after the password.",
+    },
+    "turned-off": {
+      subject: "Two-factor sign-in was turned off for your ToolForge account",
+      what: "Signing in to your ToolForge account no longer asks for a code from an authenticator app, and its backup codes no longer work.",
+    },
+    "new-backup-codes": {
+      subject: "New backup codes were made for your ToolForge account",
+      what: "New backup codes for two-factor sign-in were made for your ToolForge account, and the earlier ones no longer work.",
+    },
+  }[change];
+  return {
+    to: to.email,
+    subject,
+    text: lines(
+      `Hello ${to.name},`,
+      "",
+      what,
+      `If this was not you, choose a new password at once (${appUrl}/forgot-password), then check two-factor sign-in at ${appUrl}/account/security.`,
+      "",
+      SIGNATURE,
+    ),
+  };
+}

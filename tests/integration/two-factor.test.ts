@@ -12,10 +12,10 @@ import * as usersRoute from "@/app/api/users/route";
 import { resetAuthForTests } from "@/lib/auth";
 import { resetEnvForTests } from "@/lib/env";
 import { getDb } from "@/lib/db/client";
-import { account, rateLimitHit, user, verification } from "@/models/schema";
+import { account, auditLog, rateLimitHit, user, verification } from "@/models/schema";
 import { ageSessions } from "@/tests/fixtures/accounts";
 import { cookiesFrom, makeRequest, noParams, signUp, uniqueEmail } from "@/tests/fixtures/http";
-import { signUpAdmin, signUpVerified, tokenMailedTo } from "@/tests/fixtures/mail";
+import { countMailTo, newestMailTo, signUpAdmin, signUpVerified, tokenMailedTo } from "@/tests/fixtures/mail";
 import { addPhoneNumber, latestCode, uniquePhoneNumber } from "@/tests/fixtures/phone";
 import { auth, awaitFreshStep, enrolTwoFactor, signInWithPassword, totpCode } from "@/tests/fixtures/two-factor";
 
@@ -218,6 +218,36 @@ describe("signing in with two-factor authentication", () => {
     expect(off.status).toBe(200);
     const { body } = await signInWithPassword(email);
     expect(body).not.toMatchObject({ twoFactorRedirect: true });
+  }, SLOW);
+});
+
+describe("the owner hears of every change to the second factor", () => {
+  it("mails when it turns on, when backup codes are renewed and when it turns off, with an audit entry each; a sign-in with a code mails nothing", async () => {
+    const { email, key, cookie } = await enrolledAccount();
+    const turnedOn = await newestMailTo(email, /^Two-factor sign-in was turned on/);
+    expect(turnedOn?.text).toContain("/account/security");
+    const afterSetup = await countMailTo(email);
+
+    await awaitFreshStep();
+    const pending = await challenge(email);
+    expect((await auth("/two-factor/verify-totp", { code: totpCode(key) }, pending)).status).toBe(200);
+    expect(await countMailTo(email)).toBe(afterSetup);
+
+    // A wrong password changes nothing and tells nothing.
+    expect((await auth("/two-factor/generate-backup-codes", { password: "not-the-password" }, cookie)).status).toBe(400);
+    expect(await countMailTo(email)).toBe(afterSetup);
+    expect((await auth("/two-factor/generate-backup-codes", { password: "correct-horse-battery" }, cookie)).status).toBe(200);
+    expect(await newestMailTo(email, /^New backup codes were made/)).not.toBeNull();
+
+    const off = await auth("/two-factor/disable", { password: "correct-horse-battery" }, cookie);
+    expect(off.status).toBe(200);
+    expect(await newestMailTo(email, /^Two-factor sign-in was turned off/)).not.toBeNull();
+    expect(await countMailTo(email)).toBe(afterSetup + 2);
+
+    const db = await getDb();
+    const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    const entries = await db.select({ after: auditLog.after }).from(auditLog).where(and(eq(auditLog.entityId, owner!.id), eq(auditLog.action, "user.two-factor")));
+    expect(entries.map((entry) => (entry.after as { change: string }).change).sort()).toEqual(["new-backup-codes", "turned-off", "turned-on"]);
   }, SLOW);
 });
 
