@@ -213,6 +213,26 @@ export function cancelledMail(order: OrderView, by: "customer" | "shop"): Mail {
   };
 }
 
+/**
+ * The bank refused a payment that was on its way (a debit): the customer was told the receipt would
+ * follow, so they hear it failed; the order either waits until its own hold ends for another payment,
+ * or, that time being past, has closed.
+ */
+export function settlingPaymentFailedMail(order: OrderView, { closed }: { closed: boolean }): Mail {
+  return {
+    to: order.email,
+    subject: `The payment for your ToolForge order ${order.number} did not go through`,
+    text: [
+      `Your bank did not complete the payment for order ${order.number}, so nothing was charged.`,
+      closed || !order.expiresAt
+        ? "The time to pay for the order has passed, so it is closed and the units it held are back on sale. To buy these tools after all, place a new order."
+        : `The order is kept for you until ${formatDateTime(order.expiresAt)}: pay for it another way on its page before then. After that it closes and the units it holds go back on sale.`,
+      "",
+      ...closedUnpaid(order),
+    ].join("\n"),
+  };
+}
+
 export function expiredMail(order: OrderView): Mail {
   return {
     to: order.email,

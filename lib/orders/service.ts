@@ -37,6 +37,7 @@ import {
   receiptMail,
   refundFailedNoticeMail,
   refundMail,
+  settlingPaymentFailedMail,
   shippedMail,
   strayRefundMail,
 } from "./emails";
@@ -351,7 +352,8 @@ async function customerAddressOf(tx: Tx, row: OrderRow): Promise<string> {
 }
 
 /** Why an unpaid order closes: its customer or the shop cancelled it, or its hold ran out. */
-type Closing = { to: "cancelled"; by: "customer" | "shop" } | { to: "expired" };
+/** `failedPayment`: the order expires because the bank refused the payment it waited for, not because none came. */
+type Closing = { to: "cancelled"; by: "customer" | "shop" } | { to: "expired"; failedPayment?: boolean };
 
 type Closed = { row: OrderRow; view: OrderView; mailIds: string[] };
 
@@ -372,7 +374,8 @@ async function closeUnpaid(tx: Tx, orderId: string, closing: Closing): Promise<C
   const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, orderId));
   await releaseStock(tx, lines);
   const view = toOrderView(closed, lines);
-  const mail = closing.to === "cancelled" ? cancelledMail(view, closing.by) : expiredMail(view);
+  const mail =
+    closing.to === "cancelled" ? cancelledMail(view, closing.by) : closing.failedPayment ? settlingPaymentFailedMail(view, { closed: true }) : expiredMail(view);
   return { row: closed, view, mailIds: await queueCustomerMail(tx, closed, mail) };
 }
 
@@ -596,15 +599,34 @@ export async function holdForSettlingPayment(orderId: string, paymentIntentId: s
  * The bank refused the payment that held an order past its usual hold (holdForSettlingPayment): the
  * order's own hold (ORDER_HOLD_MINUTES from when it was placed) applies again, so a debit bound to fail
  * does not keep the units off sale for two weeks (ADR 045's cap counts on the hold). Past that hold,
- * it expires now. An order whose hold was never stretched is left as it is.
+ * it expires now. Either way the customer, who was told the receipt would follow, hears in the same
+ * transaction that the payment failed: until when they can pay another way, or that the order closed.
+ * An order whose hold was never stretched (or was already put back: a repeated event) is left as it is.
  */
 export async function releaseSettlingHold(orderId: string, paymentIntentId: string): Promise<void> {
   const db = await getDb();
-  const ownHold = sql`${order.createdAt} + make_interval(mins => ${getEnv().ORDER_HOLD_MINUTES})`;
-  await db
-    .update(order)
-    .set({ expiresAt: sql`greatest(now(), ${ownHold})` })
-    .where(and(eq(order.id, orderId), eq(order.status, "unpaid"), eq(order.paymentIntentId, paymentIntentId), sql`${order.expiresAt} > ${ownHold}`));
+  const holdMs = getEnv().ORDER_HOLD_MINUTES * 60_000;
+  const result = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(order)
+      .where(and(eq(order.id, orderId), eq(order.status, "unpaid"), eq(order.paymentIntentId, paymentIntentId)))
+      .for("update");
+    if (!row?.expiresAt) return null;
+    const ownHold = new Date(row.createdAt.getTime() + holdMs);
+    if (row.expiresAt.getTime() <= ownHold.getTime()) return null;
+    if (ownHold.getTime() > Date.now()) {
+      const [released] = await tx.update(order).set({ expiresAt: ownHold }).where(eq(order.id, orderId)).returning();
+      if (!released) return null;
+      const view = await viewOf(tx, released);
+      return { closed: false, mailIds: await queueCustomerMail(tx, released, settlingPaymentFailedMail(view, { closed: false })) };
+    }
+    const closed = await closeUnpaid(tx, orderId, { to: "expired", failedPayment: true });
+    return closed ? { closed: true, mailIds: closed.mailIds } : null;
+  });
+  if (!result) return;
+  if (result.closed) invalidateCatalog();
+  deliverQueuedMail(result.mailIds);
 }
 
 /**

@@ -218,6 +218,31 @@ describe("Stripe provider", () => {
     expect(own).toBeLessThan(Date.now() + 1441 * 60_000);
     expect(own).toBeGreaterThan(Date.now() + 1430 * 60_000);
     expect((await getOrderById(created.id)).status).toBe("unpaid");
+    // The customer, told the receipt would follow, hears it will not, and until when to pay another way; once.
+    const failedMails = async () =>
+      (await (await getDb()).select().from(mailOutbox).where(eq(mailOutbox.to, alice.email))).filter(
+        (mail) => mail.subject === `The payment for your ToolForge order ${created.number} did not go through`,
+      );
+    const [told] = await failedMails();
+    expect(told?.text).toContain(`The order is kept for you until ${formatDateTime(new Date(own))}`);
+    expect((await deliver(event("payment_intent.payment_failed", intentId, created.id, created.totalCents))).status).toBe(200);
+    expect(await failedMails()).toHaveLength(1);
+  });
+
+  it("closes an order whose own hold has passed when its bank payment fails, puts its units back and says so in one mail", async () => {
+    const created = await newOrder();
+    const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    expect((await deliver(event("payment_intent.processing", intentId, created.id, created.totalCents))).status).toBe(200);
+    const db = await getDb();
+    // Placed two days ago: its own hold of a day is over, only the bank's settling kept it.
+    await db.update(order).set({ createdAt: new Date(Date.now() - 2 * DAY) }).where(eq(order.id, created.id));
+    expect((await deliver(event("payment_intent.payment_failed", intentId, created.id, created.totalCents))).status).toBe(200);
+    expect((await getOrderById(created.id)).status).toBe("expired");
+    const subjects = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, alice.email)))
+      .map((mail) => mail.subject)
+      .filter((subject) => subject.includes(created.number));
+    expect(subjects).toContain(`The payment for your ToolForge order ${created.number} did not go through`);
+    expect(subjects).not.toContain(`Your ToolForge order ${created.number} has expired`);
   });
 
   it("tells a customer whose bank payment is still settling for an order that can no longer take it that it will be refunded", async () => {
