@@ -77,3 +77,38 @@ test("a tool's page shows its newest six reviews and links to all of them, a pag
   await trail.getByRole("link", { name: tool.name }).click();
   await expect(page).toHaveURL(new RegExp(`/products/${tool.id}$`));
 });
+
+test("after a refund the author can no longer edit their review of the tool, and can still delete it", async ({ page, browser, baseURL }) => {
+  await signInAsAdmin(page, baseURL);
+  const tool = await addProductThroughApi(page, baseURL, { name: "Refunded Drawknife", priceCents: 3100, stock: 20, minOrderQuantity: 1 });
+  const context = await browser.newContext();
+  const customer = await context.newPage();
+  const headers = { origin: baseURL ?? "" };
+  await registerThroughApi(customer, baseURL, "Rita Refund");
+  const placed = await customer.request.post("/api/orders", {
+    data: { productId: tool.id, quantity: 1, phone: "(555) 010-0199", shippingAddress: E2E_ADDRESS },
+    headers,
+  });
+  const order = (await placed.json()) as { id: string };
+  const paid = await customer.request.post(`/api/orders/${order.id}/payment/confirm`, {
+    data: { card: { number: "4242424242424242", expMonth: 12, expYear: nextYear, cvc: "123" } },
+    headers,
+  });
+  expect(paid.status()).toBe(200);
+  expect((await customer.request.post("/api/reviews", { data: { productId: tool.id, text: "Keen edge, sadly the wrong size.", rating: 4 }, headers })).status()).toBe(201);
+  expect((await page.request.post(`/api/orders/${order.id}/refund`, { data: { reason: "Wrong size" }, headers })).status()).toBe(200);
+
+  await customer.goto(`/dashboard/addReview?product=${tool.id}`);
+  await expect(customer.getByText("Your review of this tool stays on its page, but it can no longer be edited")).toBeVisible();
+  const kept = customer.getByRole("region", { name: "Your review" });
+  await expect(kept.getByText("Keen edge, sadly the wrong size.")).toBeVisible();
+  await expect(customer.getByRole("textbox")).toHaveCount(0);
+  await expectNoAxeViolations(customer);
+  await kept.getByRole("button", { name: `Delete review of ${tool.name}` }).click();
+  await customer.getByRole("dialog").getByRole("button", { name: "Delete review" }).click();
+  await expect(customer.getByText("Review deleted")).toBeVisible();
+  await expect(customer.getByText("You can review a tool once you have bought it")).toBeVisible();
+  await customer.goto(`/products/${tool.id}`);
+  await expect(customer.getByText("Keen edge, sadly the wrong size.")).toHaveCount(0);
+  await context.close();
+});

@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageActor } from "@/app/page-session";
+import { ReviewCard } from "@/components/reviews/review-card";
 import { ReviewForm } from "@/components/reviews/review-form";
+import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
 import { findProductAt } from "@/lib/catalog/service";
 import { listBoughtProducts } from "@/lib/orders/purchases";
 import { findMyReview } from "@/lib/reviews/service";
-import { productPath } from "@/models/catalog";
+import { productIdSchema, productPath } from "@/models/catalog";
 
 export const metadata: Metadata = { title: "Add Review", robots: { index: false } };
 
@@ -23,6 +25,9 @@ export default async function AddReviewPage({ searchParams }: AddReviewPageProps
 
   if (asked !== undefined) {
     const canReview = product !== null && bought.some((item) => item.productId === product.id);
+    // A review written while the tool was bought and on sale stays the author's to delete after a
+    // refund, or once the tool is off sale (ADR 064), though it can no longer be edited.
+    const kept = !canReview && typeof asked === "string" && productIdSchema.safeParse(asked).success ? await findMyReview(actor, asked) : null;
     return (
       <>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere]">
@@ -43,6 +48,39 @@ export default async function AddReviewPage({ searchParams }: AddReviewPageProps
               product={{ id: product.id, name: product.name }}
             />
           </>
+        ) : kept ? (
+          <section aria-labelledby="kept-review-title" className="mt-4 max-w-2xl">
+            <p className="rounded-lg border border-slate-300 bg-slate-50 p-4 text-slate-800">
+              {product
+                ? "Your review of this tool stays on its page, but it can no longer be edited: the tool is not in your paid orders any more."
+                : "This product is no longer on sale, so your review of it is no longer shown in the shop and cannot be edited."}{" "}
+              You can delete it.
+            </p>
+            <h2 id="kept-review-title" className="mt-6 mb-3 text-lg font-bold text-slate-900">
+              Your review{kept.hidden ? " (hidden by the shop)" : ""}
+            </h2>
+            <ReviewCard
+              review={{ authorName: actor.name, authorImageUrl: actor.imageUrl, rating: kept.rating, text: kept.text, verifiedBuyer: kept.verifiedBuyer }}
+            />
+            <div className="mt-4">
+              <ConfirmActionButton
+                url={`/api/reviews/${encodeURIComponent(kept.id)}`}
+                method="DELETE"
+                label="Delete review"
+                pendingLabel="Deleting…"
+                srLabel={product ? ` of ${product.name}` : " of this product"}
+                successMessage="Review deleted"
+                failureMessage="We couldn't delete your review. Try again."
+                className="text-red-700 hover:bg-red-50"
+                confirmTitle="Delete your review?"
+                confirmMessage={`Your review of ${product ? product.name : "this product"} is deleted for good.`}
+                confirmLabel="Delete review"
+                cancelLabel="Keep review"
+                declinedMessage="Review kept"
+                focusAfter="main"
+              />
+            </div>
+          </section>
         ) : (
           <p className="mt-4 max-w-2xl rounded-lg border border-slate-300 bg-slate-50 p-4 text-slate-800">
             {product
