@@ -1,12 +1,19 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
+import { PAGE_ADDRESS_HEADER } from "@/models/next-path";
 
 /**
  * Optimistic sign-in redirect for pages behind sign-in: it only sees whether a session cookie is
  * present. Each page checks the session again on the server (lib/accounts) before showing anything.
  */
 export function proxy(request: NextRequest): NextResponse {
-  if (getSessionCookie(request, { cookiePrefix: "toolforge" })) return NextResponse.next();
+  if (getSessionCookie(request, { cookiePrefix: "toolforge" })) {
+    // The page's own address, for its sign-in redirect if the session behind the cookie has ended
+    // (app/page-session.ts); set here, so a header the browser sent by that name never reaches it.
+    const forwarded = new Headers(request.headers);
+    forwarded.set(PAGE_ADDRESS_HEADER, request.nextUrl.pathname + request.nextUrl.search);
+    return NextResponse.next({ request: { headers: forwarded } });
+  }
   // A server action (the purchase page's Place order) answers for itself: "Sign in to continue." A
   // redirect to /login would reach the page's script as a failed call, read as a lost connection.
   if (request.method === "POST" && request.headers.has("next-action")) return NextResponse.next();

@@ -5,7 +5,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { findActor, type Actor } from "@/lib/accounts/actor";
-import { withNext } from "@/models/next-path";
+import { PAGE_ADDRESS_HEADER, withNext } from "@/models/next-path";
 import { answerPageWith } from "@/server/request-context.mjs";
 
 /** The signed-in actor of this request, looked up once per render even when a layout and a page both ask. */
@@ -14,8 +14,19 @@ export const findPageActor = cache(async (): Promise<Actor | null> => findActor(
 /** The signed-in actor, or an HTTP redirect to /login that brings the visitor back to `path` afterwards. */
 export async function requirePageActor(path: string): Promise<Actor> {
   const actor = await findPageActor();
-  if (!actor) redirect(withNext("/login", path));
+  if (!actor) redirect(withNext("/login", await addressOf(path)));
   return actor;
+}
+
+/**
+ * `path` with the query this request asked it with (proxy.ts passes the address along), so sign-in
+ * brings the visitor back to the same view; `path` alone when the header names another page.
+ */
+async function addressOf(path: string): Promise<string> {
+  const address = (await headers()).get(PAGE_ADDRESS_HEADER);
+  if (!address) return path;
+  const pathname = path.split("?")[0] ?? path;
+  return address === pathname || address.startsWith(`${pathname}?`) ? address : path;
 }
 
 /**

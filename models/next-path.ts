@@ -30,3 +30,10 @@ export function withNext(path: string, next: string): string {
   const safe = safeNextPath(next);
   return safe === "/" ? path : `${path}?next=${encodeURIComponent(safe)}`;
 }
+
+/**
+ * The request header in which proxy.ts hands a signed-in page its own address, query included: a
+ * session that has ended behind a cookie still present is sent to sign in by the page itself, and
+ * comes back to the address it asked for (the purchase page's quantity, Stripe's return parameters).
+ */
+export const PAGE_ADDRESS_HEADER = "x-toolforge-page-address";

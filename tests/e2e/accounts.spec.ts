@@ -69,6 +69,17 @@ test("Buy now, signed out: the link leads through sign-in to the purchase page, 
   await fresh.close();
 });
 
+test("a session that ended behind a cookie still present goes through sign-in back to the same address, query included", async ({ browser, baseURL }) => {
+  const context = await browser.newContext();
+  // A cookie of the right name whose session is gone (signed out elsewhere, or expired): the proxy lets
+  // it through, and the page itself sends it to sign in.
+  await context.addCookies([{ name: "toolforge.session_token", value: "ended-session.signature", url: baseURL ?? "" }]);
+  const visitor = await context.newPage();
+  const response = await visitor.goto("/purchasePages/prd_claw_hammer_16oz?quantity=12");
+  expect(response?.url()).toMatch(/\/login\?next=%2FpurchasePages%2Fprd_claw_hammer_16oz%3Fquantity%3D12$/);
+  await context.close();
+});
+
 test("a signed-out visit to a protected page goes through sign-in and comes back", async ({ page, browser }) => {
   const email = await registerThroughPage(page);
   const fresh = await browser.newContext();
