@@ -21,6 +21,8 @@ const nextConfig = {
       { source: "/", headers: shared },
       { source: "/servicedata", headers: shared },
       { source: "/products/:id", headers: shared },
+      // Rendered at request time for its shipping line (SHIPPING_FLAT_CENTS), the same for every visitor.
+      { source: "/cart", headers: shared },
     ];
   },
   images: {

@@ -323,7 +323,11 @@ describe("nginx in front of two instances on one PostgreSQL database", { concurr
   it("the access log keeps no link's secret, and a page Next prerendered is kept a second, not a year", async () => {
     const secret = "topologySecretToken123";
     await request(`${PROXY}/reset-password?token=${secret}`, { headers: { referer: `${PROXY}/newsletter/confirm?email=ann%40example.com&token=${secret}` } });
-    // /cart is prerendered at build time: Next marks it for a year in a shared cache, the server a second.
+    // /forgot-password is prerendered at build time: Next marks it for a year in a shared cache, the
+    // server a second. /cart, rendered per request for its shipping line, has the same second.
+    const prerendered = await request(`${PROXY}/forgot-password`);
+    assert.equal(prerendered.status, 200);
+    assert.equal(prerendered.headers["cache-control"], "public, max-age=0, s-maxage=1, stale-while-revalidate=59");
     const cart = await request(`${PROXY}/cart`);
     assert.equal(cart.status, 200);
     assert.equal(cart.headers["cache-control"], "public, max-age=0, s-maxage=1, stale-while-revalidate=59");

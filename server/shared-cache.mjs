@@ -5,7 +5,7 @@
 export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=59";
 
 /**
- * What Next sends with a page it prerendered at build time (/cart, /forgot-password) or regenerates:
+ * What Next sends with a page it prerendered at build time (/forgot-password) or regenerates:
  * `s-maxage=31536000`, a year in a shared cache. nginx would then serve the build's page long after a
  * deploy, its scripts gone from the new instances. Such a page is the same for every visitor, so it
  * gets the shared second like the other anonymous pages (policyForPrerendered).

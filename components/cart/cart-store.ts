@@ -1,6 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
+import { serialSaves } from "./save-queue";
 
 /**
  * The cart in the browser. Signed out, it lives in localStorage; signed in, on the account
@@ -113,31 +114,61 @@ async function putAccountCart(lines: CartEntry[]): Promise<PutAnswer> {
   }
 }
 
+/**
+ * How to take one change back when the save that carried it is refused: given the cart's lines as
+ * they are then, the lines without that change.
+ */
+type TakeBack = (lines: CartEntry[]) => CartEntry[];
+
+/** What the changes made since the account's cart was last sent take back if the save carrying them is refused. */
+let unsent: TakeBack[] = [];
+
+/**
+ * Saves the account's cart as it is when the save starts, one save at a time (serialSaves says why).
+ * A refused save takes back the changes it carried that say how (an Add to cart, a Remove), newest
+ * first, before the next save starts, so the next one does not carry them again.
+ */
+const saveAccountCart = serialSaves(async (): Promise<string | null> => {
+  const takeBacks = unsent;
+  unsent = [];
+  // Signed out while this save waited: the cart is the browser's again (join).
+  if (state.mode !== "account") return null;
+  const answer = await putAccountCart(state.lines);
+  if (answer.ok) {
+    // The account now holds every line of this save: they were all on sale and in quantities it
+    // takes, so an earlier refusal's message no longer holds, and the products that were not on sale
+    // have left the saved cart.
+    if (state.error !== null || state.noLongerOnSale.length > 0) {
+      state = { ...state, error: null, noLongerOnSale: [] };
+      emit();
+    }
+    return null;
+  }
+  state = { ...state, lines: takeBacks.reduceRight((lines, takeBack) => takeBack(lines), state.lines), error: answer.message };
+  emit();
+  return answer.message;
+});
+
 /** Replaces the cart's lines; signed in, the account's cart is saved too. Answers the server's complaint, if any. */
 export async function saveCart(lines: CartEntry[]): Promise<string | null> {
   await ready;
   return save(lines);
 }
 
-async function save(lines: CartEntry[]): Promise<string | null> {
+/**
+ * The cart's lines become `lines` at once; signed in, the account's cart is saved after any save in
+ * flight. `takeBack` undoes this change if the account refuses the save that carries it; without it
+ * the page keeps the change and shows the refusal. Answers the server's complaint, if any.
+ */
+function save(lines: CartEntry[], takeBack?: TakeBack): Promise<string | null> {
   state = { ...state, lines, error: null };
   emit();
   if (state.mode === "local") {
     writeLocal(lines);
-    return null;
+    return Promise.resolve(null);
   }
-  const answer = await putAccountCart(lines);
-  // The saved cart now holds only products on sale: the ones that were not have left it.
-  if (answer.ok) {
-    if (state.noLongerOnSale.length > 0) {
-      state = { ...state, noLongerOnSale: [] };
-      emit();
-    }
-    return null;
-  }
-  state = { ...state, error: answer.message };
-  emit();
-  return answer.message;
+  if (takeBack) unsent.push(takeBack);
+  return saveAccountCart();
 }
 
 /**
@@ -153,15 +184,21 @@ export type AddToCartOutcome =
 /**
  * Saves the cart with one product's line changed. When the account's cart refuses it (a 51st product,
  * a quantity no longer on sale, no connection), that line is put back as it was, so the page shows,
- * and the next save sends, only what the account holds. Answers the refusal, if any.
+ * and the next save sends, only what the account holds. A line changed again since is left as the
+ * later change made it. Answers the refusal, if any; Add to cart says it, so the page does not.
  */
 async function saveLine(productId: string, line: CartEntry): Promise<string | null> {
   const before = state.lines.find((entry) => entry.productId === productId);
-  const refused = await save(before ? state.lines.map((entry) => (entry.productId === productId ? line : entry)) : [...state.lines, line]);
-  if (refused === null) return null;
-  const lines = before ? state.lines.map((entry) => (entry.productId === productId ? before : entry)) : state.lines.filter((entry) => entry.productId !== productId);
-  state = { ...state, lines, error: null };
-  emit();
+  const lines = before ? state.lines.map((entry) => (entry.productId === productId ? line : entry)) : [...state.lines, line];
+  const refused = await save(lines, (current) => {
+    const now = current.find((entry) => entry.productId === productId);
+    if (!now || now.quantity !== line.quantity) return current;
+    return before ? current.map((entry) => (entry.productId === productId ? before : entry)) : current.filter((entry) => entry.productId !== productId);
+  });
+  if (refused !== null && state.error === refused) {
+    state = { ...state, error: null };
+    emit();
+  }
   return refused;
 }
 
@@ -189,9 +226,18 @@ export async function setCartQuantity(productId: string, quantity: number): Prom
   return save(state.lines.map((line) => (line.productId === productId ? { ...line, quantity } : line)));
 }
 
-export async function removeFromCart(productId: string): Promise<void> {
+/**
+ * Takes a product's line out of the cart at once. When the account's cart refuses the save (a line
+ * that went stale refuses every save until it is fixed, ADR 073), the line comes back where it was,
+ * as the account still holds it, and the page shows the server's reason. Answers that reason, if any.
+ */
+export async function removeFromCart(productId: string): Promise<string | null> {
   await ready;
-  await save(state.lines.filter((line) => line.productId !== productId));
+  const index = state.lines.findIndex((line) => line.productId === productId);
+  const removed = state.lines[index];
+  const lines = state.lines.filter((line) => line.productId !== productId);
+  if (!removed) return save(lines);
+  return save(lines, (current) => (current.some((line) => line.productId === productId) ? current : [...current.slice(0, index), removed, ...current.slice(index)]));
 }
 
 export async function clearCart(): Promise<void> {

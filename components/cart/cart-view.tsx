@@ -86,8 +86,53 @@ function CartNotLoaded() {
 }
 
 
-/** The cart: each product with its image, name, unit price, quantity and line total, then the total. */
-export function CartView() {
+/** Fewer units left than the product's minimum order: no quantity will do, the line can only be removed. */
+function isSoldOut(product: AvailableLine["product"]): boolean {
+  return product.stock < product.minOrderQuantity;
+}
+
+/**
+ * What stands between the cart and Checkout, as the sentence under the subtotal: quantities to fix,
+ * and products to remove (out of stock, where no quantity will do, or no longer on sale).
+ */
+function checkoutSteps(fix: boolean, soldOut: boolean, offSale: boolean): string {
+  const remove = soldOut && offSale ? "that are out of stock or no longer on sale" : soldOut ? "that are out of stock" : offSale ? "no longer on sale" : null;
+  const steps = [fix ? "fix the highlighted quantities" : null, remove ? `remove the products ${remove}` : null].filter((step) => step !== null);
+  const sentence = `${steps.join(" and ")} to check out.`;
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
+/** "the quantity is fixed", "the products out of stock are removed": what the status line waits for. */
+function checkoutWaitsFor(fixCount: number, soldOutCount: number): string {
+  const fix = fixCount === 0 ? null : fixCount === 1 ? "the quantity is fixed" : "the quantities are fixed";
+  const remove = soldOutCount === 0 ? null : soldOutCount === 1 ? "the product out of stock is removed" : "the products out of stock are removed";
+  return [fix, remove].filter((part) => part !== null).join(" and ");
+}
+
+/**
+ * Focuses `target` (a product's Remove button, or "main") when focus has fallen to the page's body or
+ * is still where an earlier call put it (`putAt`); never when the customer has moved it on.
+ */
+function focusRemoveTarget(target: string, putAt: { current: HTMLElement | null }): void {
+  const active = document.activeElement;
+  if (active && active !== document.body && active !== putAt.current) return;
+  const element =
+    target === "main" ? document.getElementById("main") : document.querySelector<HTMLElement>(`tr[data-product-id="${CSS.escape(target)}"] td:last-child button`);
+  if (!element || element === active) return;
+  element.focus();
+  putAt.current = element;
+}
+
+type CartViewProps = {
+  /** The flat shipping charge checkout adds to every order (SHIPPING_FLAT_CENTS). */
+  shippingCents: number;
+};
+
+/**
+ * The cart: each product with its image, name, unit price, quantity and line total, then the
+ * subtotal. It is not the order's total: checkout adds the flat shipping charge, which is said here.
+ */
+export function CartView({ shippingCents }: CartViewProps) {
   const { lines, settled, unread, loading, failed, error, noLongerOnSale } = useCartDetails();
   // What the customer typed in each quantity field. Only valid quantities are saved (the server refuses
   // the others), so while a field holds an invalid one the saved quantity is not what the page shows:
@@ -95,15 +140,12 @@ export function CartView() {
   const [typed, setTyped] = useState<Record<string, string>>({});
   // Where the keyboard goes after a Remove: the product whose Remove button takes over, or "main". The
   // table is rebuilt meanwhile (the cart's details are read again, with "Loading…" in between), so for
-  // a moment after each Remove, focus that has fallen to the page's body is put back there.
+  // a moment after each Remove, focus that has fallen to the page's body is put back there. A refused
+  // Remove brings its line back, and the keyboard with it, from wherever the Remove had put it.
   const focusAfterRemove = useRef<string | null>(null);
+  const focusPutAt = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    const target = focusAfterRemove.current;
-    if (!target) return;
-    if (document.activeElement && document.activeElement !== document.body) return;
-    const element =
-      target === "main" ? document.getElementById("main") : document.querySelector<HTMLElement>(`tr[data-product-id="${CSS.escape(target)}"] td:last-child button`);
-    element?.focus();
+    if (focusAfterRemove.current) focusRemoveTarget(focusAfterRemove.current, focusPutAt);
   });
 
   // A signed-in customer's cart comes from the account: until it has, "empty" would be a guess.
@@ -138,40 +180,58 @@ export function CartView() {
     }),
   );
   const orderable = available.every((line) => shown.get(line.productId)?.problem === null);
-  // The field's error, the total's "—" and the missing Checkout all change silently while typing: this
-  // says them in one polite line (empty when fine). Not the visible note's wording, whose "no longer on
-  // sale" belongs to NoLongerOnSaleNote's status.
-  const quantityProblems = available.flatMap((line) => {
+  // The field's error, the subtotal's "—" and the missing Checkout all change silently while typing:
+  // this says them in one polite line (empty when fine). Not the visible note's wording, whose "no
+  // longer on sale" belongs to NoLongerOnSaleNote's status. A line out of stock cannot be fixed by its
+  // quantity, only removed, so it is told that instead.
+  const problemLines = available.flatMap((line) => {
     const problem = shown.get(line.productId)?.problem;
-    return problem ? [`Quantity of ${line.product.name}: ${problem}.`] : [];
+    return problem ? [{ product: line.product, problem }] : [];
   });
+  const soldOutCount = problemLines.filter((line) => isSoldOut(line.product)).length;
+  const quantityProblems = problemLines.map(({ product, problem }) =>
+    isSoldOut(product) ? `${product.name} is out of stock: remove it from your cart.` : `Quantity of ${product.name}: ${problem}.`,
+  );
   const checkoutStatus =
     quantityProblems.length === 0
       ? ""
-      : [`Total and checkout are unavailable until ${quantityProblems.length === 1 ? "the quantity is" : "the quantities are"} fixed.`, ...quantityProblems].join(" ");
+      : [`Subtotal and checkout are unavailable until ${checkoutWaitsFor(problemLines.length - soldOutCount, soldOutCount)}.`, ...quantityProblems].join(" ");
   const currency = available[0]?.product.currency ?? "USD";
-  const total = available.reduce((sum, line) => sum + line.product.priceCents * line.quantity, 0);
+  const subtotal = available.reduce((sum, line) => sum + line.product.priceCents * line.quantity, 0);
 
   function typeQuantity(line: AvailableLine, text: string) {
     setTyped((current) => ({ ...current, [line.productId]: text }));
     if (typedQuantityProblem(text, line.product) === null) void setCartQuantity(line.productId, Number(text));
   }
 
-  /**
-   * Removes a line. The button pressed goes with its row: focus moves to the next row's Remove (or the
-   * previous row's), or to the page's main region once the cart is empty; a toast says what went.
-   */
-  function remove(productId: string, name: string | null, button: HTMLButtonElement) {
-    const row = button.closest("tr");
-    const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.getAttribute("data-product-id");
-    const target = neighbour ?? "main";
+  /** Focus goes to `target` (a product's Remove, or "main") for the next few renders (focusAfterRemove says why). */
+  function keepFocusOn(target: string) {
     focusAfterRemove.current = target;
     setTimeout(() => {
       if (focusAfterRemove.current === target) focusAfterRemove.current = null;
     }, 3_000);
+  }
+
+  /**
+   * Removes a line. The button pressed goes with its row: focus moves to the next row's Remove (or the
+   * previous row's), or to the page's main region once the cart is empty. A toast says what went once
+   * the account's cart has saved it; when the save is refused, the line comes back with its Remove
+   * focused, and the page shows the server's reason.
+   */
+  async function remove(productId: string, name: string | null, button: HTMLButtonElement) {
+    const row = button.closest("tr");
+    const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.getAttribute("data-product-id");
+    keepFocusOn(neighbour ?? "main");
     setTyped((current) => Object.fromEntries(Object.entries(current).filter(([id]) => id !== productId)));
-    void removeFromCart(productId);
-    notify.success(name ? `${name} removed from your cart` : "Removed from your cart");
+    const refused = await removeFromCart(productId);
+    if (refused === null) {
+      notify.success(name ? `${name} removed from your cart` : "Removed from your cart");
+      return;
+    }
+    // The line is back (or about to be): the keyboard goes back to its Remove, as it was before the press.
+    keepFocusOn(productId);
+    focusRemoveTarget(productId, focusPutAt);
+    notify.error(name ? `${name} was not removed from your cart` : "The product was not removed from your cart");
   }
 
   return (
@@ -237,7 +297,7 @@ export function CartView() {
                   <td className="px-4 py-3">
                     <button
                       type="button"
-                      onClick={(event) => remove(line.productId, line.product?.name ?? null, event.currentTarget)}
+                      onClick={(event) => void remove(line.productId, line.product?.name ?? null, event.currentTarget)}
                       className={buttonClasses("secondary", "sm", "text-red-700 hover:bg-red-50")}
                     >
                       Remove<span className="sr-only"> {line.product.name}</span>
@@ -250,7 +310,7 @@ export function CartView() {
                     A product in your cart is no longer on sale.
                   </td>
                   <td className="px-4 py-3">
-                    <button type="button" onClick={(event) => remove(line.productId, null, event.currentTarget)} className={buttonClasses("secondary", "sm")}>
+                    <button type="button" onClick={(event) => void remove(line.productId, null, event.currentTarget)} className={buttonClasses("secondary", "sm")}>
                       Remove
                     </button>
                   </td>
@@ -264,21 +324,21 @@ export function CartView() {
         <p role="status" className="sr-only">
           {checkoutStatus}
         </p>
-        <p className="text-xl font-bold text-slate-900">
-          Total: <span data-testid="cart-total">{orderable ? formatMoney(total, currency) : "—"}</span>
-        </p>
+        <div className="text-right">
+          <p className="text-xl font-bold text-slate-900">
+            Subtotal: <span data-testid="cart-total">{orderable ? formatMoney(subtotal, currency) : "—"}</span>
+          </p>
+          {/* As checkout's summary says it, so the order's total there is no surprise. */}
+          <p className="mt-1 text-slate-700" data-testid="cart-shipping">
+            {shippingCents === 0 ? "Shipping: Free" : `Shipping of ${formatMoney(shippingCents, currency)} is added at checkout.`}
+          </p>
+        </div>
         {orderable && available.length === lines.length ? (
           <Link href="/checkout" className={buttonClasses("primary", "lg")}>
             Checkout
           </Link>
         ) : (
-          <p className="text-slate-700">
-            {orderable
-              ? "Remove the products no longer on sale to check out."
-              : available.length === lines.length
-                ? "Fix the highlighted quantities to check out."
-                : "Fix the highlighted quantities and remove the products no longer on sale to check out."}
-          </p>
+          <p className="text-slate-700">{checkoutSteps(problemLines.length > soldOutCount, soldOutCount > 0, available.length < lines.length)}</p>
         )}
       </div>
     </div>

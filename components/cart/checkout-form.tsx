@@ -4,9 +4,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { flushSync } from "react-dom";
 import { useForm } from "react-hook-form";
 import toast from "react-hot-toast";
 import { z } from "zod";
+import { formatCount } from "@/models/count";
 import { AddressFields } from "@/components/orders/address-fields";
 import { PaymentPanel } from "@/components/payments/payment-panel";
 import { NETWORK_ERROR_MESSAGE } from "@/components/ui/api-response";
@@ -111,8 +113,12 @@ export function CheckoutForm({ email, shippingCents, hold, defaults }: CheckoutF
       return;
     }
     toast.success("Order placed");
+    // The placed order (and its payment dialog, which takes the keyboard) is on the page before the
+    // cart is emptied: emptied first, the page said "Your cart is empty" for the save's round trip,
+    // and the focused button went with the form. flushSync, because the emptied cart reaches the page
+    // at a higher priority than a state update made after an await would.
+    flushSync(() => setPlaced(answer));
     await clearCart();
-    setPlaced(answer);
   });
 
   function paid() {
@@ -219,7 +225,7 @@ function OrderSummary({ lines, subtotal, shippingCents, currency }: OrderSummary
         {lines.map((line) => (
           <li key={line.productId} className="flex justify-between gap-3 py-2 text-slate-900">
             <span>
-              {line.product.name} ×{line.quantity}
+              {line.product.name} ×{formatCount(line.quantity)}
             </span>
             <span className="whitespace-nowrap">{formatMoney(line.product.priceCents * line.quantity, currency)}</span>
           </li>

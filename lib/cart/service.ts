@@ -45,12 +45,18 @@ export async function getCart(actor: Actor): Promise<CartView> {
     });
   }
   if (gone.length === 0) return viewOf(lines, []);
-  const names = await db.select({ id: productTable.id, name: productTable.name }).from(productTable).where(inArray(productTable.id, gone));
-  const nameOf = new Map(names.map((row) => [row.id, row.name]));
+  const nameOf = await namesOf(gone);
   return viewOf(
     lines,
     gone.map((productId) => ({ productId, name: nameOf.get(productId) ?? "A product" })),
   );
+}
+
+/** The names of products on sale or not (a product is never deleted, only taken off sale), by id. */
+async function namesOf(ids: string[]): Promise<Map<string, string>> {
+  const db = await getDb();
+  const rows = await db.select({ id: productTable.id, name: productTable.name }).from(productTable).where(inArray(productTable.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /**
@@ -61,24 +67,40 @@ export async function getCart(actor: Actor): Promise<CartView> {
  * second DELETE cannot see the first's new rows and its INSERT fails on the primary key.
  */
 export async function putCart(actor: Actor, input: PutCartInput): Promise<CartView> {
-  const fields: Record<string, string> = {};
-  for (const [index, line] of input.items.entries()) {
-    const product = await findProductById(line.productId);
-    if (!product) {
-      fields[`items.${index}.productId`] = "This product is no longer on sale";
-      continue;
-    }
-    const problem = cartQuantityProblem(line.quantity, product.minOrderQuantity, product.stock);
-    if (problem) fields[`items.${index}.quantity`] = problem;
-  }
-  const first = Object.values(fields)[0];
-  if (first) throw new AppError("invalid", first, fields);
+  await requireOrderableLines(input);
   const db = await getDb();
   await db.transaction(async (tx) => {
     await lockCart(tx, actor.userId);
     await writeCart(tx, actor.userId, input.items);
   });
   return getCart(actor);
+}
+
+/**
+ * Refuses (422) a cart with a line that cannot be ordered as it is, each such line's field saying why.
+ * The message names the product of the first such line, as an order's does: a cart that went stale
+ * (ADR 073) refuses every edit until that line is fixed, and "Order between 6 and 12 units" alone,
+ * shown as the reason an Add to cart of another product failed, read as that other product's limits.
+ */
+async function requireOrderableLines(input: PutCartInput): Promise<void> {
+  const fields: Record<string, string> = {};
+  let message: string | null = null;
+  for (const [index, line] of input.items.entries()) {
+    const product = await findProductById(line.productId);
+    if (!product) {
+      fields[`items.${index}.productId`] = "This product is no longer on sale";
+      if (message === null) {
+        const name = (await namesOf([line.productId])).get(line.productId);
+        message = name ? `${name} is no longer on sale` : "A product in your cart is no longer on sale";
+      }
+      continue;
+    }
+    const problem = cartQuantityProblem(line.quantity, product.minOrderQuantity, product.stock);
+    if (!problem) continue;
+    fields[`items.${index}.quantity`] = problem;
+    message ??= product.stock < product.minOrderQuantity ? `${product.name} is out of stock at the moment` : `${product.name}: ${problem}`;
+  }
+  if (message !== null) throw new AppError("invalid", message, fields);
 }
 
 /** One account's cart saves run one at a time, on every instance (putCart says why). */

@@ -76,7 +76,7 @@ test("while a typed quantity is invalid the cart shows no total and offers no Ch
   await expect(checkout).toHaveCount(0);
   await expect(fixNote).toBeVisible();
   // A screen reader hears it too, without leaving the field.
-  const checkoutStatus = page.getByRole("status").filter({ hasText: "Total and checkout are unavailable" });
+  const checkoutStatus = page.getByRole("status").filter({ hasText: "Subtotal and checkout are unavailable" });
   await expect(checkoutStatus).toContainText(`Quantity of ${product.name}: Order between ${product.minOrderQuantity} and`);
 
   // Empty is invalid too.

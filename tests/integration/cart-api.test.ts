@@ -90,7 +90,9 @@ describe("GET and PUT /api/cart", () => {
       } else {
         expect(cart.items).toEqual([]);
         if (typeof quantity === "number" && Number.isInteger(quantity) && quantity > 0) {
-          expect(((await response.json()) as ErrorBody).error.fields?.["items.0.quantity"]).toBe("Order between 5 and 20 units");
+          const { error } = (await response.json()) as ErrorBody;
+          expect(error.fields?.["items.0.quantity"]).toBe("Order between 5 and 20 units");
+          expect(error.message).toBe("Test Mallet: Order between 5 and 20 units");
         }
       }
     });
@@ -105,11 +107,60 @@ describe("GET and PUT /api/cart", () => {
     expect(((await out.json()) as ErrorBody).error.fields?.["items.0.quantity"]).toBe("Out of stock");
     const unknown = await put(alice, { items: [{ productId: "prd_gone", quantity: 1 }] });
     expect(unknown.status).toBe(422);
-    expect(((await unknown.json()) as ErrorBody).error.fields?.["items.0.productId"]).toBe("This product is no longer on sale");
+    const unknownError = ((await unknown.json()) as ErrorBody).error;
+    expect(unknownError.fields?.["items.0.productId"]).toBe("This product is no longer on sale");
+    expect(unknownError.message).toBe("A product in your cart is no longer on sale");
     expect((await put(alice, { items: [{ productId: kept.id, quantity: 1 }, { productId: kept.id, quantity: 2 }] })).status).toBe(422);
     expect((await put(alice, { items: Array.from({ length: 51 }, (_, i) => ({ productId: `prd_${i}`, quantity: 1 })) })).status).toBe(422);
     expect((await put(alice, { lines: [] })).status).toBe(422);
     expect(((await (await get(alice)).json()) as Cart).items.map((i) => i.productId)).toEqual([kept.id]);
+  });
+
+  // A cart that went stale (ADR 073) refuses every edit until its line is fixed: the refusal must name
+  // that line's product, or it reads as the limits of the product the customer was adding or removing.
+  it("names the product whose line is at fault, with each faulty line's field, and saves once that line is fixed", async () => {
+    const dora = await signUp({ name: "Dora Stale" });
+    const hammer = await createProduct({ name: "Stale Hammer", stock: 12, minOrderQuantity: 6 });
+    const saw = await createProduct({ name: "Fresh Saw", stock: 10 });
+    const rasp = await createProduct({ name: "Retired Rasp", stock: 10 });
+    expect((await put(dora, { items: [{ productId: hammer.id, quantity: 8 }] })).status).toBe(200);
+    const db = await getDb();
+    const shape = async () => ((await (await get(dora)).json()) as Cart).items.map((i) => [i.productId, i.quantity]);
+
+    // The stock falls under the saved 8: adding the saw is refused, naming the hammer, not the saw.
+    await db.update(product).set({ stock: 7 }).where(eq(product.id, hammer.id));
+    invalidateCatalog();
+    const adding = await put(dora, { items: [{ productId: hammer.id, quantity: 8 }, { productId: saw.id, quantity: 1 }] });
+    expect(adding.status).toBe(422);
+    expect(((await adding.json()) as ErrorBody).error).toMatchObject({
+      message: "Stale Hammer: Order between 6 and 7 units",
+      fields: { "items.0.quantity": "Order between 6 and 7 units" },
+    });
+    expect(await shape()).toEqual([[hammer.id, 8]]);
+
+    // Fewer left than the minimum: no quantity will do, and the message says it is the hammer.
+    await db.update(product).set({ stock: 3 }).where(eq(product.id, hammer.id));
+    invalidateCatalog();
+    const out = await put(dora, { items: [{ productId: saw.id, quantity: 1 }, { productId: hammer.id, quantity: 8 }] });
+    expect(out.status).toBe(422);
+    const outError = ((await out.json()) as ErrorBody).error;
+    expect(outError.message).toBe("Stale Hammer is out of stock at the moment");
+    expect(outError.fields).toEqual({ "items.1.quantity": "Out of stock" });
+
+    // A product taken off sale is named too (it is never deleted, so its name is there).
+    await db.update(product).set({ deletedAt: new Date() }).where(eq(product.id, rasp.id));
+    invalidateCatalog();
+    const retired = await put(dora, { items: [{ productId: rasp.id, quantity: 1 }, { productId: hammer.id, quantity: 8 }] });
+    expect(retired.status).toBe(422);
+    expect(((await retired.json()) as ErrorBody).error).toMatchObject({
+      message: "Retired Rasp is no longer on sale",
+      fields: { "items.0.productId": "This product is no longer on sale", "items.1.quantity": "Out of stock" },
+    });
+    expect(await shape()).toEqual([[hammer.id, 8]]);
+
+    // Removing the hammer's line is the fix: the rest of the cart saves.
+    expect((await put(dora, { items: [{ productId: saw.id, quantity: 1 }] })).status).toBe(200);
+    expect(await shape()).toEqual([[saw.id, 1]]);
   });
 
   // A race only PostgreSQL can show (PGlite runs one transaction at a time; there it must pass too):

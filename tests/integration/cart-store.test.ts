@@ -172,3 +172,135 @@ test("an Add to cart the account's cart refuses is taken back and answered with 
   expect(puts.at(-1)).toEqual([{ productId: "hammer", quantity: 3 }]);
   expect(accountCart).toEqual([{ productId: "hammer", quantity: 3 }]);
 });
+
+/**
+ * The account's cart behind a slow network: each PUT waits until the test lets it through, and
+ * `answer` decides whether the account takes it (200) or refuses it (422 with that message).
+ */
+function slowAccount(answer: (items: Line[]) => string | null = () => null) {
+  const waiting: (() => void)[] = [];
+  jest.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
+    if (init?.method !== "PUT") return Response.json({ items: accountCart });
+    const body = JSON.parse(String(init.body)) as { items: Line[] };
+    puts.push(body.items);
+    await new Promise<void>((resolve) => waiting.push(resolve));
+    const refusal = answer(body.items);
+    if (refusal !== null) return Response.json({ error: { code: "validation_failed", message: refusal } }, { status: 422 });
+    accountCart = body.items;
+    return Response.json({ ok: true });
+  });
+  return {
+    inFlight: () => waiting.length,
+    /** Lets the PUT in flight answer, and whatever comes next start. */
+    async answerOne() {
+      waiting.shift()?.();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    },
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+test("typing 120 in a quantity field saves 12 and then 120, one after the other, and the account keeps 120", async () => {
+  accountCart = [{ productId: "hammer", quantity: 2 }];
+  const network = slowAccount();
+  const store = await freshStore();
+  await store.joinAccountCart(true);
+
+  // The field saves each valid quantity as it is typed.
+  const twelve = store.setCartQuantity("hammer", 12);
+  const hundredTwenty = store.setCartQuantity("hammer", 120);
+  await settle();
+  expect(network.inFlight()).toBe(1);
+  expect(puts).toEqual([[{ productId: "hammer", quantity: 12 }]]);
+
+  await network.answerOne();
+  expect(puts.at(-1)).toEqual([{ productId: "hammer", quantity: 120 }]);
+  await network.answerOne();
+  await expect(Promise.all([twelve, hundredTwenty])).resolves.toEqual([null, null]);
+  expect(accountCart).toEqual([{ productId: "hammer", quantity: 120 }]);
+});
+
+test("quick Add to cart clicks keep every product: those made while the first is saved are sent after it, with it", async () => {
+  const network = slowAccount();
+  const store = await freshStore();
+  await store.joinAccountCart(true);
+
+  const hammerAdded = store.addToCart(hammer);
+  const sawAdded = store.addToCart({ productId: "saw", minOrderQuantity: 1, stock: 5 });
+  const chiselAdded = store.addToCart({ productId: "chisel", minOrderQuantity: 3, stock: 9 });
+  await settle();
+  expect(network.inFlight()).toBe(1);
+
+  await network.answerOne();
+  await network.answerOne();
+  await expect(Promise.all([hammerAdded, sawAdded, chiselAdded])).resolves.toEqual([
+    { kind: "added", quantity: 2 },
+    { kind: "added", quantity: 1 },
+    { kind: "added", quantity: 3 },
+  ]);
+  // The two clicks made while the first was saved went together, in one save of the whole cart.
+  expect(puts).toEqual([
+    [{ productId: "hammer", quantity: 2 }],
+    [
+      { productId: "hammer", quantity: 2 },
+      { productId: "saw", quantity: 1 },
+      { productId: "chisel", quantity: 3 },
+    ],
+  ]);
+  expect(accountCart).toHaveLength(3);
+});
+
+test("a Remove the account refuses brings the line back where it was, answered with the server's reason", async () => {
+  // The hammer's line went stale (its stock fell under 8): the account refuses every save holding it.
+  accountCart = [
+    { productId: "hammer", quantity: 8 },
+    { productId: "saw", quantity: 1 },
+    { productId: "chisel", quantity: 3 },
+  ];
+  const stale = "Stale Hammer: Order between 6 and 7 units";
+  jest.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
+    if (init?.method !== "PUT") return Response.json({ items: accountCart });
+    const body = JSON.parse(String(init.body)) as { items: Line[] };
+    puts.push(body.items);
+    if (body.items.some((line) => line.productId === "hammer" && line.quantity > 7)) {
+      return Response.json({ error: { code: "validation_failed", message: stale } }, { status: 422 });
+    }
+    accountCart = body.items;
+    return Response.json({ ok: true });
+  });
+  const store = await freshStore();
+  await store.joinAccountCart(true);
+
+  await expect(store.removeFromCart("saw")).resolves.toBe(stale);
+  expect(accountCart.map((line) => line.productId)).toEqual(["hammer", "saw", "chisel"]);
+  // The page holds the saw again, in its place: fixing the hammer saves the whole cart as it was.
+  await expect(store.setCartQuantity("hammer", 6)).resolves.toBeNull();
+  expect(accountCart).toEqual([
+    { productId: "hammer", quantity: 6 },
+    { productId: "saw", quantity: 1 },
+    { productId: "chisel", quantity: 3 },
+  ]);
+  // Now the Remove goes through.
+  await expect(store.removeFromCart("saw")).resolves.toBeNull();
+  expect(accountCart.map((line) => line.productId)).toEqual(["hammer", "chisel"]);
+});
+
+test("a refused Add to cart is taken back before the next save, so a change made meanwhile is saved without it", async () => {
+  accountCart = [{ productId: "hammer", quantity: 2 }];
+  const network = slowAccount((items) => (items.some((line) => line.productId === "saw") ? "A cart holds at most 50 products" : null));
+  const store = await freshStore();
+  await store.joinAccountCart(true);
+
+  const adding = store.addToCart({ productId: "saw", minOrderQuantity: 1, stock: 5 });
+  const typing = store.setCartQuantity("hammer", 3);
+  await settle();
+  expect(puts).toEqual([[{ productId: "hammer", quantity: 2 }, { productId: "saw", quantity: 1 }]]);
+
+  await network.answerOne();
+  expect(puts.at(-1)).toEqual([{ productId: "hammer", quantity: 3 }]);
+  await network.answerOne();
+  await expect(adding).resolves.toEqual({ kind: "refused", message: "A cart holds at most 50 products" });
+  await expect(typing).resolves.toBeNull();
+  expect(accountCart).toEqual([{ productId: "hammer", quantity: 3 }]);
+});
