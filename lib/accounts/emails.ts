@@ -9,7 +9,7 @@ function lines(...parts: string[]): string {
   return `${parts.join("\n")}\n`;
 }
 
-export function verificationMail(to: { email: string; name: string }, url: string): Mail {
+export function verificationMail(to: { email: string; name: string }, url: string, appUrl: string): Mail {
   return {
     to: to.email,
     subject: "Confirm your email address for ToolForge",
@@ -21,7 +21,9 @@ export function verificationMail(to: { email: string; name: string }, url: strin
       url,
       "",
       "The link works once, for 24 hours. You can shop in the meantime.",
-      "If you did not create a ToolForge account, ignore this email: nothing happens unless the link is opened.",
+      // The link does nothing unless the account is signed in where it is opened (ADR 044): the owner of
+      // an address someone else registered takes it back through a password reset, mailed to them.
+      `If you did not create a ToolForge account, someone gave your address: ignore this email, or take the account over by choosing a password for it at ${appUrl}/forgot-password (then delete it from its security page if you like).`,
       "",
       SIGNATURE,
     ),
@@ -154,15 +156,29 @@ export function accountEnabledNotice(to: { email: string; name: string }, appUrl
   };
 }
 
-export function roleChangedNotice(to: { email: string; name: string }, role: "customer" | "admin", appUrl: string): Mail {
+/**
+ * A role change, told to the account's owner. `mustEnrolTwoFactor`: the shop requires admins to sign in
+ * with a second factor (ADMIN_MFA=required) and this account has none yet, so its admin pages stay
+ * closed until it is set up; the mail says so rather than promise what the next sign-in will not show.
+ */
+export function roleChangedNotice(
+  to: { email: string; name: string },
+  role: "customer" | "admin",
+  appUrl: string,
+  { mustEnrolTwoFactor = false }: { mustEnrolTwoFactor?: boolean } = {},
+): Mail {
   const change =
     role === "admin"
       ? "An administrator made your ToolForge account an admin account: it can now manage products, orders and other accounts."
       : "An administrator removed the admin rights of your ToolForge account. You can still shop as before.";
+  const enrol =
+    role === "admin" && mustEnrolTwoFactor
+      ? [`The shop asks every admin to sign in with two-factor authentication: the admin pages open once you set it up at ${appUrl}/account/security.`]
+      : [];
   return {
     to: to.email,
     subject: role === "admin" ? "Your ToolForge account is now an admin account" : "Your ToolForge account is no longer an admin account",
-    text: lines(`Hello ${to.name},`, "", change, `If you did not expect this, contact us through the form on ${appUrl}/#contact.`, "", SIGNATURE),
+    text: lines(`Hello ${to.name},`, "", change, ...enrol, `If you did not expect this, contact us through the form on ${appUrl}/#contact.`, "", SIGNATURE),
   };
 }
 

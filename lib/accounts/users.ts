@@ -94,7 +94,7 @@ export async function setUserRole(actor: Actor, userId: string, role: Role): Pro
       before: { email: target.email, role: current },
       after: { email: target.email, role },
     });
-    return { view: toUserView(updated), mailIds: [await queueMail(tx, roleChangedNotice(updated, role, getEnv().appUrl))] };
+    return { view: toUserView(updated), mailIds: [await queueMail(tx, roleChangedNotice(updated, role, getEnv().appUrl, { mustEnrolTwoFactor: getEnv().ADMIN_MFA === "required" && updated.twoFactorEnabled !== true }))] };
   });
   deliverQueuedMail(result.mailIds);
   return result.view;

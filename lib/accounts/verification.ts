@@ -1,6 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { sendMailInBackground } from "@/lib/mail";
 import { ACCOUNT_MESSAGES } from "@/models/account-messages";
@@ -15,7 +16,7 @@ import { consumeToken, discardOtherTokens, inspectToken, issueToken, tokenError,
 export async function sendVerificationEmail(account: { id: string; email: string; name: string }, now = new Date()): Promise<void> {
   const db = await getDb();
   const token = await issueToken(db, { purpose: "verify-email", userId: account.id, email: account.email }, now);
-  sendMailInBackground(verificationMail(account, linkUrl(LINK_PATHS.verifyEmail, { token })));
+  sendMailInBackground(verificationMail(account, linkUrl(LINK_PATHS.verifyEmail, { token }), getEnv().appUrl));
 }
 
 /** The resend button. The route applies the rate limit; a verified address gets nothing more. */

@@ -8,11 +8,13 @@ import * as passwordRoute from "@/app/api/me/password/route";
 import * as userRole from "@/app/api/users/[id]/role/route";
 import * as userStatus from "@/app/api/users/[id]/status/route";
 import { getDb } from "@/lib/db/client";
+import { resetEnvForTests } from "@/lib/env";
 import { waitForPendingMail } from "@/lib/mail";
-import { mailOutbox } from "@/models/schema";
+import { mailOutbox, user } from "@/models/schema";
 import { markVerifiedForTest, signIn, signInRequest, whoAmI } from "@/tests/fixtures/accounts";
 import { makeRequest, noParams, signUp, uniqueEmail } from "@/tests/fixtures/http";
 import { signUpAdmin, tokenMailedTo } from "@/tests/fixtures/mail";
+import { enrolTwoFactor } from "@/tests/fixtures/two-factor";
 
 // The rule for every change a person must hear about: its mail is written to the outbox in the
 // change's own transaction, so the change and its notice exist together or not at all. The tests
@@ -129,11 +131,38 @@ describe("security notices are written with the change they tell about", () => {
     expect(await notices(person.email, "Your ToolForge account was enabled again")).toHaveLength(1);
 
     expect((await setRole(admin.cookie, person.userId, "admin")).status).toBe(200);
-    expect(await notices(person.email, "Your ToolForge account is now an admin account")).toHaveLength(1);
+    const [promoted] = await notices(person.email, "Your ToolForge account is now an admin account");
+    expect(promoted?.text).not.toContain("two-factor");
     expect((await setRole(admin.cookie, person.userId, "customer")).status).toBe(200);
     expect(await notices(person.email, "Your ToolForge account is no longer an admin account")).toHaveLength(1);
     // Setting what is already set changes nothing and tells nobody.
     expect((await setRole(admin.cookie, person.userId, "customer")).status).toBe(200);
     expect(await notices(person.email, "Your ToolForge account is no longer an admin account")).toHaveLength(1);
   });
+});
+
+describe("the admin-role notice when admins must use two-factor (ADMIN_MFA=required)", () => {
+  beforeAll(() => {
+    process.env.ADMIN_MFA = "required";
+    resetEnvForTests();
+  });
+  afterAll(() => {
+    delete process.env.ADMIN_MFA;
+    resetEnvForTests();
+  });
+
+  it("says the admin pages open once two-factor is set up, to an account without it", async () => {
+    // An admin of its own (the listed address may be taken by another test): made one in the database.
+    const admin = await signUp({ name: "Ada Admin" });
+    await markVerifiedForTest(admin.userId);
+    await (await getDb()).update(user).set({ role: "admin" }).where(eq(user.id, admin.userId));
+    // The admin making the change must itself have a second factor under this setting.
+    const { cookie } = await enrolTwoFactor(admin.cookie);
+    const person = await signUp({ name: "Mia Mfa" });
+    await markVerifiedForTest(person.userId);
+    expect((await setRole(cookie, person.userId, "admin")).status).toBe(200);
+    const [promoted] = await notices(person.email, "Your ToolForge account is now an admin account");
+    expect(promoted?.text).toContain("the admin pages open once you set it up at");
+    expect(promoted?.text).toContain("/account/security");
+  }, 90_000);
 });
