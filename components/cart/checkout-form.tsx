@@ -21,6 +21,7 @@ import { formatMoney } from "@/lib/money/format";
 import { cartQuantityProblem } from "@/models/cart";
 import type { Product } from "@/models/catalog";
 import { EMPTY_SHIPPING_ADDRESS, phoneSchema, shippingAddressSchema, type ShippingAddress } from "@/models/orders";
+import { orderAttempt, type OrderAttempt } from "@/components/orders/attempt-key";
 import { clearCart } from "./cart-store";
 import { NoLongerOnSaleNote } from "./no-longer-on-sale-note";
 import { CART_NOT_LOADED, useCartDetails, type DetailedLine } from "./use-cart-details";
@@ -50,7 +51,7 @@ export function CheckoutForm({ email, shippingCents, hold, defaults }: CheckoutF
   const unreadable = failed || (settled && mode !== "account");
   const ready = settled && mode === "account" && !loading && !failed;
   const [formError, setFormError] = useState<string | null>(null);
-  const [attemptKey, setAttemptKey] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState<OrderAttempt | null>(null);
   const [placed, setPlaced] = useState<Placed | null>(null);
   const {
     register,
@@ -82,8 +83,6 @@ export function CheckoutForm({ email, shippingCents, hold, defaults }: CheckoutF
     // The button refuses while the cart is read; Enter in a field goes through it too.
     if (!ready) return;
     setFormError(null);
-    const key = attemptKey ?? crypto.randomUUID();
-    setAttemptKey(key);
     // The total on this page goes with the order: if a price changed meanwhile, the server refuses
     // rather than charge a total the customer never saw, and the summary is read again below.
     const body = {
@@ -91,6 +90,9 @@ export function CheckoutForm({ email, shippingCents, hold, defaults }: CheckoutF
       ...values,
       expectedTotalCents: subtotal + shippingCents,
     };
+    const next = orderAttempt(attempt, body);
+    setAttempt(next);
+    const { key } = next;
     let response: Response;
     try {
       // One automatic retry on a network error, with the same key: the server answers the same order.
@@ -99,7 +101,7 @@ export function CheckoutForm({ email, shippingCents, hold, defaults }: CheckoutF
       setFormError(NETWORK_ERROR_MESSAGE);
       return;
     }
-    setAttemptKey(null);
+    setAttempt(null);
     const answer = (await response.json().catch(() => null)) as (Placed & { error?: { message: string; fields?: Record<string, string> } }) | null;
     if (!response.ok || !answer) {
       const fields = answer?.error?.fields ?? {};

@@ -16,6 +16,7 @@ import { useFieldValue } from "@/components/ui/use-field-value";
 import { formatMoney } from "@/lib/money/format";
 import { EMPTY_SHIPPING_ADDRESS, phoneSchema, quantityHint, quantityMessage, shippingAddressSchema, type ShippingAddress } from "@/models/orders";
 import { AddressFields } from "./address-fields";
+import { orderAttempt, type OrderAttempt } from "./attempt-key";
 
 type OrderFormProps = {
   productId: string;
@@ -51,14 +52,9 @@ function totalFor(unitPriceCents: number, quantity: unknown, min: number, stock:
   return typeof quantity === "number" && Number.isInteger(quantity) && quantity >= min && quantity <= stock ? unitPriceCents * quantity : null;
 }
 
-/** One Idempotency-Key per attempt: a retry after a network error sends the same key, so it never places a second order. */
-function newAttemptKey(): string {
-  return crypto.randomUUID();
-}
-
 export function OrderForm({ productId, productName, email, unitPriceCents, shippingCents, currency, minOrderQuantity, stock, defaults, defaultQuantity }: OrderFormProps) {
   const router = useRouter();
-  const [attemptKey, setAttemptKey] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState<OrderAttempt | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [placed, setPlaced] = useState(false);
   const schema = useMemo(() => orderFormSchema(minOrderQuantity, stock), [minOrderQuantity, stock]);
@@ -83,20 +79,21 @@ export function OrderForm({ productId, productName, email, unitPriceCents, shipp
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
-    const key = attemptKey ?? newAttemptKey();
-    setAttemptKey(key);
+    // The total shown goes along: a price changed meanwhile is refused, not charged unseen.
+    const input = total === null ? values : { ...values, expectedTotalCents: total };
+    const next = orderAttempt(attempt, input);
+    setAttempt(next);
+    const { key } = next;
     let result;
     try {
       // One automatic retry on a network error, with the same key.
-      // The total shown goes along: a price changed meanwhile is refused, not charged unseen.
-      const input = total === null ? values : { ...values, expectedTotalCents: total };
       result = await placeOrderAction(input, key).catch(() => placeOrderAction(input, key));
     } catch {
       // The key is kept: pressing the button again may find the order the lost answer was about.
       setFormError(NETWORK_ERROR_MESSAGE);
       return;
     }
-    setAttemptKey(null);
+    setAttempt(null);
     if (result.ok) {
       setPlaced(true);
       toast.success("Order placed");
