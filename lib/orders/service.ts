@@ -605,28 +605,32 @@ export async function holdForSettlingPayment(orderId: string, paymentIntentId: s
  */
 export async function releaseSettlingHold(orderId: string, paymentIntentId: string): Promise<void> {
   const db = await getDb();
-  const holdMs = getEnv().ORDER_HOLD_MINUTES * 60_000;
+  const ownHold = sql<Date>`${order.createdAt} + make_interval(mins => ${getEnv().ORDER_HOLD_MINUTES})`;
   const result = await db.transaction(async (tx) => {
+    // The database's clock decides, as it did when the hold was stretched (holdForSettlingPayment).
     const [row] = await tx
-      .select()
+      .select({ stretched: sql<boolean>`${order.expiresAt} > ${ownHold}`, open: sql<boolean>`${ownHold} > now()` })
       .from(order)
       .where(and(eq(order.id, orderId), eq(order.status, "unpaid"), eq(order.paymentIntentId, paymentIntentId)))
       .for("update");
-    if (!row?.expiresAt) return null;
-    const ownHold = new Date(row.createdAt.getTime() + holdMs);
-    if (row.expiresAt.getTime() <= ownHold.getTime()) return null;
-    if (ownHold.getTime() > Date.now()) {
+    if (!row?.stretched) return null;
+    if (row.open) {
       const [released] = await tx.update(order).set({ expiresAt: ownHold }).where(eq(order.id, orderId)).returning();
       if (!released) return null;
       const view = await viewOf(tx, released);
-      return { closed: false, mailIds: await queueCustomerMail(tx, released, settlingPaymentFailedMail(view, { closed: false })) };
+      return { closed: false, paymentIntentId: null, mailIds: await queueCustomerMail(tx, released, settlingPaymentFailedMail(view, { closed: false })) };
     }
     const closed = await closeUnpaid(tx, orderId, { to: "expired", failedPayment: true });
-    return closed ? { closed: true, mailIds: closed.mailIds } : null;
+    return closed ? { closed: true, paymentIntentId: closed.row.paymentIntentId, mailIds: closed.mailIds } : null;
   });
   if (!result) return;
-  if (result.closed) invalidateCatalog();
   deliverQueuedMail(result.mailIds);
+  if (result.closed) {
+    invalidateCatalog();
+    // As for any order that closes unpaid: its payment form must stop working, or a tab left open
+    // could still pay the failed intent (it can take another payment method) for a closed order.
+    void cancelPaymentIntents([result.paymentIntentId]);
+  }
 }
 
 /**

@@ -529,7 +529,8 @@ export async function handleStripeWebhook(rawBody: string, signatureHeader: stri
   if (event.type === "payment_intent.payment_failed") {
     const intent = event.data.object;
     recordPaymentFailure("stripe", intent.last_payment_error?.code ?? "unknown");
-    // A debit that held its order for two weeks failed: the order's own hold applies again.
+    // A debit that held its order for two weeks failed: the order's own hold applies again, and the
+    // customer is told until when they can pay another way (or, that hold being over, that it closed).
     if (intent.metadata?.orderId) await releaseSettlingHold(intent.metadata.orderId, intent.id);
     log("info", "stripe payment failed", {
       orderId: intent.metadata?.orderId,

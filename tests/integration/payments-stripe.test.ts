@@ -243,6 +243,9 @@ describe("Stripe provider", () => {
       .filter((subject) => subject.includes(created.number));
     expect(subjects).toContain(`The payment for your ToolForge order ${created.number} did not go through`);
     expect(subjects).not.toContain(`Your ToolForge order ${created.number} has expired`);
+    // Its payment form stops working, as for any order that closes unpaid.
+    await waitForPaymentIntentCancels();
+    expect(fake.intents.get(intentId)?.status).toBe("canceled");
   });
 
   it("tells a customer whose bank payment is still settling for an order that can no longer take it that it will be refunded", async () => {
