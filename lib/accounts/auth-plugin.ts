@@ -175,8 +175,13 @@ export function toolforgeAccounts() {
         {
           matcher: (ctx: { path?: string }) => TWO_FACTOR_CHANGES.has(ctx.path ?? ""),
           handler: createAuthMiddleware(async (ctx) => {
-            const signedIn = await getSessionFromCtx(ctx);
-            if (signedIn) twoFactorBefore.set(ctx.context, { userId: signedIn.user.id, on: await isTwoFactorOn(signedIn.user.id) });
+            // Only for the notice: a failure here must not refuse the change itself.
+            try {
+              const signedIn = await getSessionFromCtx(ctx);
+              if (signedIn) twoFactorBefore.set(ctx.context, { userId: signedIn.user.id, on: await isTwoFactorOn(signedIn.user.id) });
+            } catch (error) {
+              logFailure("two-factor state could not be read before a change", error);
+            }
           }),
         },
       ],

@@ -193,7 +193,7 @@ export function twoFactorChangedNotice(to: { email: string; name: string }, chan
   const { subject, what } = {
     "turned-on": {
       subject: "Two-factor sign-in was turned on for your ToolForge account",
-      what: "Signing in to your ToolForge account now asks for a code from your authenticator app (or one of your backup codes) after the password.",
+      what: "From now on, signing in to your ToolForge account also asks for a code from your authenticator app (or one of your backup codes).",
     },
     "turned-off": {
       subject: "Two-factor sign-in was turned off for your ToolForge account",
