@@ -16,10 +16,17 @@ export function proxy(request: NextRequest): NextResponse {
   }
   // A server action (the purchase page's Place order) answers for itself: "Sign in to continue." A
   // redirect to /login would reach the page's script as a failed call, read as a lost connection.
-  if (request.method === "POST" && request.headers.has("next-action")) return NextResponse.next();
+  if (request.method === "POST" && request.headers.has("next-action")) return NextResponse.next({ request: { headers: withoutPageAddress(request) } });
   const login = new URL("/login", request.url);
   login.searchParams.set("next", request.nextUrl.pathname + request.nextUrl.search);
   return NextResponse.redirect(login);
+}
+
+/** The request's headers without a page address the browser sent itself (only this proxy writes one). */
+function withoutPageAddress(request: NextRequest): Headers {
+  const headers = new Headers(request.headers);
+  headers.delete(PAGE_ADDRESS_HEADER);
+  return headers;
 }
 
 export const config = {

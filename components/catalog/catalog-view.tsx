@@ -22,7 +22,7 @@ type CatalogViewProps = {
  * run in the browser, so the page does not hydrate a card grid (ADR 055).
  */
 export function CatalogView({ query, sortOptions, list }: CatalogViewProps) {
-  const pageCount = Math.max(1, list.pageCount);
+  const { pageCount } = list;
 
   return (
     <CatalogBrowser

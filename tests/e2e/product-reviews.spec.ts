@@ -96,6 +96,8 @@ test("after a refund the author can no longer edit their review of the tool, and
   });
   expect(paid.status()).toBe(200);
   expect((await customer.request.post("/api/reviews", { data: { productId: tool.id, text: "Keen edge, sadly the wrong size.", rating: 4 }, headers })).status()).toBe(201);
+  await customer.goto(`/products/${tool.id}`);
+  await expect(customer.getByText("Keen edge, sadly the wrong size.")).toBeVisible();
   expect((await page.request.post(`/api/orders/${order.id}/refund`, { data: { reason: "Wrong size" }, headers })).status()).toBe(200);
 
   await customer.goto(`/dashboard/addReview?product=${tool.id}`);

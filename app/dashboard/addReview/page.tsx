@@ -27,7 +27,8 @@ export default async function AddReviewPage({ searchParams }: AddReviewPageProps
     const canReview = product !== null && bought.some((item) => item.productId === product.id);
     // A review written while the tool was bought and on sale stays the author's to delete after a
     // refund, or once the tool is off sale (ADR 064), though it can no longer be edited.
-    const kept = !canReview && typeof asked === "string" && productIdSchema.safeParse(asked).success ? await findMyReview(actor, asked) : null;
+    const askedId = canReview ? null : productIdSchema.safeParse(asked);
+    const kept = askedId?.success ? await findMyReview(actor, askedId.data) : null;
     return (
       <>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere]">
@@ -51,9 +52,11 @@ export default async function AddReviewPage({ searchParams }: AddReviewPageProps
         ) : kept ? (
           <section aria-labelledby="kept-review-title" className="mt-4 max-w-2xl">
             <p className="rounded-lg border border-slate-300 bg-slate-50 p-4 text-slate-800">
-              {product
-                ? "Your review of this tool stays on its page, but it can no longer be edited: the tool is not in your paid orders any more."
-                : "This product is no longer on sale, so your review of it is no longer shown in the shop and cannot be edited."}{" "}
+              {!product
+                ? "This product is no longer on sale, so your review of it is no longer shown in the shop and cannot be edited."
+                : kept.hidden
+                  ? "The shop has hidden your review of this tool, and it can no longer be edited: the tool is not in your paid orders any more."
+                  : "Your review of this tool stays on its page, but it can no longer be edited: the tool is not in your paid orders any more."}{" "}
               You can delete it.
             </p>
             <h2 id="kept-review-title" className="mt-6 mb-3 text-lg font-bold text-slate-900">
