@@ -8,13 +8,18 @@ export type StockState =
   | { kind: "low"; label: string; left: number }
   | { kind: "out"; label: "Out of stock"; reason: string };
 
+/** Fewer units left than the product's minimum order: nobody can order it, whatever the quantity. */
+export function isOutOfStock(product: Pick<Product, "stock" | "minOrderQuantity">): boolean {
+  return product.stock < product.minOrderQuantity;
+}
+
 /**
  * What a shopper is told about stock ("120 in stock", "Only 8 left", "Out of stock"). A product is out of stock when fewer units are left than its
  * minimum order (nobody could order it), and "only N left" while at most twice the minimum remain.
  */
 export function stockState(product: Pick<Product, "stock" | "minOrderQuantity">): StockState {
   const { stock, minOrderQuantity: min } = product;
-  if (stock < min) {
+  if (isOutOfStock(product)) {
     // The fact only: each place adds its own advice ("Check back soon", a link to the catalog).
     const reason = stock === 0 ? "None are left." : `Only ${formatCount(stock)} left, fewer than the minimum order of ${formatCount(min)}.`;
     return { kind: "out", label: "Out of stock", reason };

@@ -7,6 +7,7 @@ import type { Product } from "@/models/catalog";
 import { cellClass, TableFrame } from "./data-table";
 import { withListReturn } from "./list-return";
 import { formatCount } from "@/models/count";
+import { isOutOfStock } from "@/models/stock";
 
 /** A product row's first cells in the admin's product tables: its number in the list, photo and name (the row's header). */
 export function ProductLeadCells({ product, number }: { product: Pick<Product, "imageUrl" | "name">; number: number }) {
@@ -31,9 +32,9 @@ export function ProductsTable({ products, offset, listHref }: { products: Produc
         {products.map((product, index) => (
           <tr key={product.id} data-product-id={product.id} className="border-b border-slate-200 last:border-b-0">
             <ProductLeadCells product={product} number={offset + index + 1} />
-            <td className={`${cellClass} ${product.stock < product.minOrderQuantity ? "font-semibold text-red-700" : "text-slate-800"}`}>
+            <td className={`${cellClass} ${isOutOfStock(product) ? "font-semibold text-red-700" : "text-slate-800"}`}>
               {formatCount(product.stock)}
-              {product.stock < product.minOrderQuantity ? <span className="block text-xs font-medium">Out of stock</span> : null}
+              {isOutOfStock(product) ? <span className="block text-xs font-medium">Out of stock</span> : null}
             </td>
             <td className={`${cellClass} whitespace-nowrap text-slate-800`}>{formatMoney(product.priceCents, product.currency)}</td>
             <td className={`${cellClass} text-slate-800`}>{product.minOrderQuantity}</td>

@@ -5,6 +5,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { notify } from "@/components/ui/notify";
 import { countOf } from "@/models/count";
 import { addToCart } from "./cart-store";
+import { isOutOfStock } from "@/models/stock";
 
 const units = (count: number) => countOf(count, "unit", "units");
 
@@ -25,7 +26,7 @@ type AddToCartButtonProps = {
  */
 export function AddToCartButton({ productId, productName, minOrderQuantity, stock, quantity, className }: AddToCartButtonProps) {
   const [pending, setPending] = useState(false);
-  const outOfStock = stock < minOrderQuantity;
+  const outOfStock = isOutOfStock({ stock, minOrderQuantity });
 
   async function add() {
     if (pending || outOfStock) return;

@@ -12,6 +12,7 @@ import { cartQuantityProblem } from "@/models/cart";
 import { removeFromCart, setCartQuantity } from "./cart-store";
 import { NoLongerOnSaleNote } from "./no-longer-on-sale-note";
 import { CART_NOT_LOADED, useCartDetails, type DetailedLine } from "./use-cart-details";
+import { isOutOfStock } from "@/models/stock";
 
 // The names the stacked (phone) layout writes before each cell; the Remove button needs none.
 const CART_COLUMNS = stackColumnStyle(["Product", "Unit price", "Quantity", "Total"]);
@@ -88,7 +89,7 @@ function CartNotLoaded() {
 
 /** Fewer units left than the product's minimum order: no quantity will do, the line can only be removed. */
 function isSoldOut(product: AvailableLine["product"]): boolean {
-  return product.stock < product.minOrderQuantity;
+  return isOutOfStock(product);
 }
 
 /**

@@ -7,6 +7,7 @@ import { CART_SAVE_LOCK } from "@/lib/db/locks";
 import { AppError } from "@/lib/errors";
 import { cartQuantityProblem, MAX_CART_LINES, type CartLineView, type CartView, type PutCartInput } from "@/models/cart";
 import { cartItem, product as productTable } from "@/models/schema";
+import { isOutOfStock } from "@/models/stock";
 
 function viewOf(lines: CartLineView[], noLongerOnSale: CartView["noLongerOnSale"]): CartView {
   return {
@@ -98,7 +99,7 @@ async function requireOrderableLines(input: PutCartInput): Promise<void> {
     const problem = cartQuantityProblem(line.quantity, product.minOrderQuantity, product.stock);
     if (!problem) continue;
     fields[`items.${index}.quantity`] = problem;
-    message ??= product.stock < product.minOrderQuantity ? `${product.name} is out of stock at the moment` : `${product.name}: ${problem}`;
+    message ??= isOutOfStock(product) ? `${product.name} is out of stock at the moment` : `${product.name}: ${problem}`;
   }
   if (message !== null) throw new AppError("invalid", message, fields);
 }

@@ -18,6 +18,7 @@ import { countOf, formatCount } from "@/models/count";
 import { OUT_OF_STOCK, quantityMessage, unitsLeftMessage } from "@/models/orders";
 import { pageCountOf, type Page, type PageQuery } from "@/models/paging";
 import { product } from "@/models/schema";
+import { isOutOfStock } from "@/models/stock";
 
 // The catalog is read on every home, catalog and API request and changes rarely: reads are cached in
 // the process and dropped on every instance whenever a product or its stock changes (invalidateCatalog
@@ -415,7 +416,7 @@ export async function reserveStock(tx: Tx, lines: StockRequest[], fieldOf: (inde
   // Products are taken in id order, so that two orders sharing products never wait on each other in a circle.
   const ordered = [...found].sort((a, b) => (a.item.id < b.item.id ? -1 : a.item.id > b.item.id ? 1 : 0));
   for (const { line, item, index } of ordered) {
-    if (item.stock < item.minOrderQuantity) {
+    if (isOutOfStock(item)) {
       throw new AppError("conflict", named(item.name, "This tool is out of stock at the moment."), { [fieldOf(index)]: OUT_OF_STOCK });
     }
     if (line.quantity > item.stock) {
