@@ -1,11 +1,12 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import { recordAudit, redactAccountInAudit } from "@/lib/audit/service";
+import { addressesOfAccount, recordAudit, redactAccountInAudit } from "@/lib/audit/service";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { forgetMailTo } from "@/lib/mail";
+import { forgetMailMatching, forgetMailTo } from "@/lib/mail";
 import { invalidateCatalog } from "@/lib/catalog/service";
 import { anonymiseOrdersOfUser } from "@/lib/orders/anonymise";
+import { SHOP_NOTICES_ABOUT_A_CUSTOMER } from "@/lib/orders/emails";
 import { cancelUnpaidOrdersOfDeletedAccount, requireNoPaidOrderAwaitingShipment } from "@/lib/orders/service";
 import { cancelPaymentIntents } from "@/lib/payments/stripe";
 import { invalidatePublicReviews } from "@/lib/reviews/service";
@@ -20,8 +21,9 @@ import type { Actor } from "./roles";
 /**
  * Deletes the actor's own account (needs a recent sign-in). In one transaction: their unpaid orders
  * are cancelled (nobody can pay them any more: their units go back on sale), their orders are kept
- * for the books but anonymised, the audit entries about them lose their address and name, the
- * outbox copies of their mail go, and the account row goes with everything hanging off it (sessions,
+ * for the books but anonymised, the audit entries about them, their orders and reviews lose their
+ * addresses and name, the outbox copies of their mail (to any address they had) and of the shop's
+ * notices about their orders go, and the account row goes with everything hanging off it (sessions,
  * sign-in methods, profile, review, pending links). Their photo is removed after the commit. The
  * shop's last admin cannot delete themselves, nor can anyone with a paid order still to ship.
  */
@@ -35,9 +37,16 @@ export async function deleteAccount(actor: Actor, now = new Date()): Promise<{ o
     if (row.role === "admin") await requireAnotherActiveAdmin(tx, row.id);
     await requireNoPaidOrderAwaitingShipment(tx, row.id);
     const cancelled = await cancelUnpaidOrdersOfDeletedAccount(tx, row.id);
-    const ordersAnonymised = await anonymiseOrdersOfUser(tx, row.id);
-    await redactAccountInAudit(tx, row.id);
-    await forgetMailTo(tx, row.email);
+    const orderIds = await anonymiseOrdersOfUser(tx, row.id);
+    const ordersAnonymised = orderIds.length;
+    const addresses = await addressesOfAccount(tx, row.id, row.email);
+    await redactAccountInAudit(tx, row.id, { orderIds, addresses });
+    for (const address of addresses) {
+      // Mail to any address the account has had, and the shop's own notices about its orders (a paid
+      // order to ship names the customer, their address and phone, and answers to them).
+      await forgetMailTo(tx, address);
+      for (const subjectStart of SHOP_NOTICES_ABOUT_A_CUSTOMER) await forgetMailMatching(tx, { replyTo: address, subjectStart });
+    }
     await clearPasswordLockout(tx, row.email);
     await tx.delete(user).where(eq(user.id, row.id));
     await recordAudit(tx, { userId: row.id }, {

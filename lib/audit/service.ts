@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { requireAdmin, type Actor } from "@/lib/accounts/roles";
 import { getDb, type Tx } from "@/lib/db/client";
 import { keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db/keyset";
@@ -119,10 +119,24 @@ export async function auditSubjectName(actor: Actor, entity: AuditSubject, entit
 }
 
 /**
- * Erases a deleted account's address and name from the audit entries about it. The entries stay
- * (who changed what, and when, by id), so the log still adds up without holding the person's data.
+ * Every address an account has had: its address now and each one an email change moved it from (the
+ * audit keeps them). Read before redactAccountInAudit, which erases them.
  */
-export async function redactAccountInAudit(tx: Tx, userId: string): Promise<void> {
+export async function addressesOfAccount(tx: Tx, userId: string, current: string): Promise<string[]> {
+  const earlier = await tx
+    .select({ email: sql<string | null>`${auditLog.before} ->> 'email'` })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, "user"), eq(auditLog.entityId, userId), eq(auditLog.action, "user.email-changed")));
+  return [...new Set([current, ...earlier.flatMap((row) => (row.email ? [row.email] : []))])];
+}
+
+/**
+ * Erases a deleted account's addresses and name from the audit entries about it and about what it
+ * did in the shop: the account's own entries, those of its orders (an admin's cancel or shipping names
+ * the customer's address) and those of its reviews (a hidden or deleted review names its author). The
+ * entries stay (who changed what, and when, by id), so the log still adds up without the person's data.
+ */
+export async function redactAccountInAudit(tx: Tx, userId: string, held: { orderIds: string[]; addresses: string[] }): Promise<void> {
   await tx
     .update(auditLog)
     .set({
@@ -130,4 +144,16 @@ export async function redactAccountInAudit(tx: Tx, userId: string): Promise<void
       after: sql`${auditLog.after} - 'email' - 'name'`,
     })
     .where(and(eq(auditLog.entity, "user"), eq(auditLog.entityId, userId)));
+  if (held.orderIds.length > 0) {
+    await tx
+      .update(auditLog)
+      .set({ before: sql`${auditLog.before} - 'email'`, after: sql`${auditLog.after} - 'email'` })
+      .where(and(eq(auditLog.entity, "order"), inArray(auditLog.entityId, held.orderIds)));
+  }
+  if (held.addresses.length > 0) {
+    await tx
+      .update(auditLog)
+      .set({ before: sql`${auditLog.before} - 'author'` })
+      .where(and(eq(auditLog.entity, "review"), inArray(sql`${auditLog.before} ->> 'author'`, held.addresses)));
+  }
 }

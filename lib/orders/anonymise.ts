@@ -7,10 +7,10 @@ import { order } from "@/models/schema";
 /**
  * Keeps a deleting customer's orders for the shop's books (totals, lines, payments, dates) while
  * removing who they were: the link to the account and the contact details are erased. Runs inside
- * the account deletion's transaction, before the account row goes (ADR 015). Answers how many orders
- * were anonymised.
+ * the account deletion's transaction, before the account row goes (ADR 015). Answers the ids of the
+ * orders anonymised.
  */
-export async function anonymiseOrdersOfUser(tx: Tx, userId: string): Promise<number> {
+export async function anonymiseOrdersOfUser(tx: Tx, userId: string): Promise<string[]> {
   const rows = await tx
     .update(order)
     .set({
@@ -27,5 +27,5 @@ export async function anonymiseOrdersOfUser(tx: Tx, userId: string): Promise<num
     })
     .where(eq(order.userId, userId))
     .returning({ id: order.id });
-  return rows.length;
+  return rows.map((row) => row.id);
 }

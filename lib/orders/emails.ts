@@ -7,6 +7,12 @@ import { formatDateTime } from "@/models/dates";
 import type { OrderView } from "@/models/orders";
 import { cardDescription } from "@/models/payments";
 
+// The start of the subjects of the shop's own notices about a customer's order, which answer to the
+// customer: an account deletion removes their outbox copies with the customer's other mail.
+const PAID_ORDER_NOTICE = "Paid order ";
+const REFUND_FAILED_NOTICE = "Refund failed for order ";
+export const SHOP_NOTICES_ABOUT_A_CUSTOMER = [PAID_ORDER_NOTICE, REFUND_FAILED_NOTICE] as const;
+
 function lineTexts(order: OrderView): string[] {
   return order.items.map((line) => `${formatCount(line.quantity)} × ${line.productName} at ${formatMoney(line.unitPriceCents, order.currency)}`);
 }
@@ -101,7 +107,7 @@ export function paidOrderNoticeMail(order: OrderView, to: string, replyTo: strin
   return {
     to,
     replyTo,
-    subject: `Paid order ${order.number} to ship: ${formatMoney(order.totalCents, order.currency)}`,
+    subject: `${PAID_ORDER_NOTICE}${order.number} to ship: ${formatMoney(order.totalCents, order.currency)}`,
     text: [
       `Order ${order.number} was paid by ${order.email}. To pack:`,
       "",
@@ -184,7 +190,7 @@ export function refundFailedNoticeMail(
   return {
     to,
     replyTo,
-    subject: `Refund failed for order ${order.number}: ${amount} did not reach the customer`,
+    subject: `${REFUND_FAILED_NOTICE}${order.number}: ${amount} did not reach the customer`,
     text: [
       refund.stray
         ? `A payment of ${amount} came for order ${order.number}, which could not take it, and Stripe could not refund it to the card${stripeSays}.`

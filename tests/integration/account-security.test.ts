@@ -1,5 +1,5 @@
 import { jest } from "@jest/globals";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import * as confirmEmailChange from "@/app/api/account/confirm-email-change/route";
 import * as linkRequest from "@/app/api/account/email-link/route";
 import * as linkSignIn from "@/app/api/account/email-link/sign-in/route";
@@ -12,13 +12,15 @@ import * as sessionById from "@/app/api/me/sessions/[id]/route";
 import * as signOutOthers from "@/app/api/me/sessions/sign-out-others/route";
 import * as ordersRoute from "@/app/api/orders/route";
 import * as paymentConfirm from "@/app/api/orders/[id]/payment/confirm/route";
+import * as shippingRoute from "@/app/api/orders/[id]/shipping/route";
 import * as reviewsRoute from "@/app/api/reviews/route";
+import * as reviewById from "@/app/api/reviews/[id]/route";
 import * as userStatus from "@/app/api/users/[id]/status/route";
 import * as userRole from "@/app/api/users/[id]/role/route";
 import { describeEmailChangeLink } from "@/lib/accounts/email-change";
 import { getDb } from "@/lib/db/client";
 import { ANONYMISED_ORDER, formatOrderNumber } from "@/models/orders";
-import { auditLog, order, payment, profile, review, user } from "@/models/schema";
+import { auditLog, mailOutbox, order, payment, profile, review, user } from "@/models/schema";
 import { ageSessions, signIn, signInRequest, whoAmI } from "@/tests/fixtures/accounts";
 import { cookiesFrom, makeRequest, noParams, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
 import { countMailTo, newestMailTo, signUpVerified, tokenMailedTo } from "@/tests/fixtures/mail";
@@ -308,6 +310,43 @@ describe("deleting the account", () => {
     const list = (await (await adminOrders.GET(makeRequest("/api/admin/orders", { cookie: admin.cookie }), noParams())).json()) as { items: { id: string; email: string }[] };
     expect(list.items.find((o) => o.id === paidOrderId)).toMatchObject({ email: ANONYMISED_ORDER.email });
     expect(JSON.stringify(list)).not.toContain(person.email);
+  });
+
+  it("erases what names the person elsewhere: mail to an earlier address, the shop's notices of their orders, the audit entries of their orders and reviews", async () => {
+    const { person, paidOrderId } = await customerWithHistory();
+    const db = await getDb();
+    const admin = await onlyAdmin(await signUpVerified());
+    // An admin ships the order and hides the review: each audit entry names the customer.
+    const shipped = await shippingRoute.PATCH(
+      makeRequest(`/api/orders/${paidOrderId}/shipping`, { method: "PATCH", json: { shipped: true }, cookie: admin.cookie }),
+      noParams({ id: paidOrderId }),
+    );
+    expect(shipped.status).toBe(200);
+    const [theirReview] = await db.select({ id: review.id }).from(review).where(eq(review.userId, person.userId));
+    const reviewId = theirReview?.id ?? "";
+    const hidden = await reviewById.PATCH(makeRequest(`/api/reviews/${reviewId}`, { method: "PATCH", json: { hidden: true }, cookie: admin.cookie }), noParams({ id: reviewId }));
+    expect(hidden.status).toBe(200);
+    // An address the account had before, as an email change leaves it: in the audit, and mail to it in the outbox.
+    const earlier = uniqueEmail("earlier");
+    await db.insert(auditLog).values({
+      id: `aud_${reviewId}_earlier`,
+      actorId: person.userId,
+      action: "user.email-changed",
+      entity: "user",
+      entityId: person.userId,
+      before: { email: earlier, emailVerified: true },
+      after: { email: person.email, emailVerified: true },
+    });
+    await db.insert(mailOutbox).values({ id: `mail_${reviewId}_earlier`, to: earlier, subject: "The email address of your ToolForge account was changed", text: "To the old address." });
+    const shopNotices = async () => (await db.select().from(mailOutbox).where(eq(mailOutbox.replyTo, person.email))).filter((mail) => mail.subject.startsWith("Paid order "));
+    expect(await shopNotices()).toHaveLength(1);
+
+    expect((await deleteMe(person.cookie)).status).toBe(200);
+    expect(await countMailTo(earlier)).toBe(0);
+    expect(await shopNotices()).toEqual([]);
+    const entries = await db.select().from(auditLog).where(inArray(auditLog.entityId, [paidOrderId, reviewId]));
+    expect(entries.map((entry) => entry.action).sort()).toEqual(["order.shipping", "review.hide"]);
+    expect(JSON.stringify(entries)).not.toContain(person.email);
   });
 
   it("refuses while a paid order waits to ship, and changes nothing", async () => {
