@@ -133,6 +133,22 @@ export function phoneAddedNotice(to: { email: string; name: string }, phoneNumbe
   };
 }
 
+/** A way to sign in was taken away: the owner hears of it too, in case it was not them. */
+export function phoneRemovedNotice(to: { email: string; name: string }, appUrl: string): Mail {
+  return {
+    to: to.email,
+    subject: "The sign-in phone number was removed from your ToolForge account",
+    text: lines(
+      `Hello ${to.name},`,
+      "",
+      "Your ToolForge account can no longer be signed in to with a code sent by text message: its phone number was removed.",
+      `If this was not you, change your password at once: ${appUrl}/forgot-password`,
+      "",
+      SIGNATURE,
+    ),
+  };
+}
+
 export function accountDisabledNotice(to: { email: string; name: string }, appUrl: string): Mail {
   return {
     to: to.email,

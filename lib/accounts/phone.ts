@@ -14,7 +14,7 @@ import type { PhoneCodeEntry } from "@/models/phone";
 import { user, verification } from "@/models/schema";
 import type { Actor } from "./actor";
 import { PHONE_CODE } from "./auth-plugins";
-import { phoneAddedNotice } from "./emails";
+import { phoneAddedNotice, phoneRemovedNotice } from "./emails";
 import { requireRecentSignIn } from "./recent-sign-in";
 
 export const PHONE_CODE_SENT_MESSAGE = "If this number belongs to an account, a 6-digit code is on its way. It is valid for 5 minutes.";
@@ -214,13 +214,16 @@ export async function confirmPhoneNumber(actor: Actor, input: PhoneCodeEntry, he
 
 export async function removePhoneNumber(actor: Actor): Promise<AccountPhone> {
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  const mailId = await db.transaction(async (tx) => {
     const [removed] = await tx
       .update(user)
       .set({ phoneNumber: null, phoneNumberVerified: false, updatedAt: new Date() })
       .where(and(eq(user.id, actor.userId), eq(user.phoneNumberVerified, true)))
       .returning({ id: user.id });
-    if (removed) await recordAudit(tx, actor, { action: "user.phone-removed", entity: "user", entityId: actor.userId, before: null, after: null });
+    if (!removed) return null;
+    await recordAudit(tx, actor, { action: "user.phone-removed", entity: "user", entityId: actor.userId, before: null, after: null });
+    return queueMail(tx, phoneRemovedNotice(actor, getEnv().appUrl));
   });
+  if (mailId) deliverQueuedMail([mailId]);
   return { phoneNumber: null };
 }

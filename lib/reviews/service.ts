@@ -5,15 +5,18 @@ import { recordAudit } from "@/lib/audit/service";
 import { announceChange, onChange } from "@/lib/changes";
 import { findProductById } from "@/lib/catalog/service";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
 import { keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db/keyset";
 import { readCache } from "@/lib/db/read-cache";
 import { countRows } from "@/lib/db/row-counts";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { deliverQueuedMail, queueMail } from "@/lib/mail";
 import { hasBoughtProduct, paidOrderOf } from "@/lib/orders/purchases";
 import type { Page } from "@/models/paging";
 import type { AdminReviewView, MyReviewView, ProductReviewPage, ReviewInput, ReviewListQuery, ReviewView } from "@/models/reviews";
 import { order, product, review, user } from "@/models/schema";
+import { reviewVisibilityNotice } from "./emails";
 
 // Decided by the database at read time: a customer becomes a verified buyer the moment an order is paid
 // (for a product review: an order of that product).
@@ -260,13 +263,19 @@ export async function deleteOwnReview(actor: Actor, reviewId: string): Promise<{
 export async function setReviewHidden(actor: Actor, reviewId: string, hidden: boolean): Promise<AdminReviewView> {
   requireAdmin(actor);
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  const mailIds = await db.transaction(async (tx) => {
     const before = await lockReviewForAudit(tx, reviewId);
     if (!before) throw new AppError("not_found", "No review with this id.");
-    if (before.audit.hidden === hidden) return;
+    if (before.audit.hidden === hidden) return [];
     await tx.update(review).set({ hidden }).where(eq(review.id, reviewId));
     await recordAudit(tx, actor, { action: hidden ? "review.hide" : "review.show", entity: "review", entityId: reviewId, before: before.audit, after: { hidden } });
+    // The author hears of it in the same transaction, as of any change the shop makes to their account.
+    const [author] = await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, before.userId));
+    if (!author) return [];
+    const notice = reviewVisibilityNotice(author, { hidden, productName: before.audit.productName, productId: before.productId }, getEnv().appUrl);
+    return [await queueMail(tx, notice)];
   });
+  deliverQueuedMail(mailIds);
   invalidatePublicReviews();
   const [row] = await db
     .select({ ...columns, productName: product.name })

@@ -94,7 +94,7 @@ describe("adding a sign-in phone number", () => {
     expect(await (await mePhone.GET(makeRequest("/api/me/phone", { cookie: person.cookie }), noParams())).json()).toEqual({ phoneNumber: null });
   });
 
-  it("tells the account's address and the audit log when a number is added, and the log when it is removed", async () => {
+  it("tells the account's address and the audit log when a number is added, and both when it is removed", async () => {
     const person = await signUp();
     const phoneNumber = uniquePhoneNumber();
     await addPhoneNumber(person.cookie, phoneNumber);
@@ -106,6 +106,12 @@ describe("adding a sign-in phone number", () => {
     const entries = await db.select().from(auditLog).where(eq(auditLog.entityId, person.userId));
     expect(entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(["user.phone-added", "user.phone-removed"]));
     expect(entries.find((entry) => entry.action === "user.phone-added")?.after).toEqual({ phoneEnding: phoneNumber.slice(-4) });
+    const removedNotices = () =>
+      db.select().from(mailOutbox).where(and(eq(mailOutbox.to, person.email), eq(mailOutbox.subject, "The sign-in phone number was removed from your ToolForge account")));
+    expect(await removedNotices()).toHaveLength(1);
+    // Removing again finds no number: nothing changes, nobody is told.
+    expect((await mePhone.DELETE(makeRequest("/api/me/phone", { method: "DELETE", cookie: person.cookie }), noParams())).status).toBe(200);
+    expect(await removedNotices()).toHaveLength(1);
   });
 });
 

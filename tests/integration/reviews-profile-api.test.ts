@@ -161,6 +161,12 @@ describe("reviews", () => {
       `${admin.email} hid the 1-star review of the shop by ${author.email} from the shop.`,
       `${admin.email} put the 1-star review of the shop by ${author.email} back on the shop.`,
     ]);
+    // The author is told each time, with the page where the review can still be read, edited or deleted.
+    const told = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, author.email))).map((mail) => mail.subject);
+    expect(told.filter((subject) => subject.startsWith("Your ToolForge review"))).toEqual(["Your ToolForge review was hidden", "Your ToolForge review is shown again"]);
+    const hiddenNotice = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, author.email))).find((mail) => mail.subject === "Your ToolForge review was hidden");
+    expect(hiddenNotice?.text).toContain("The shop hid your review of ToolForge");
+    expect(hiddenNotice?.text).toContain("/dashboard/addReview");
   });
 
   it("lets only its author delete a review, hidden or not; it leaves every list and can be written again", async () => {
