@@ -94,6 +94,13 @@ export function useCart(): CartState {
 
 type PutAnswer = { ok: true } | { ok: false; message: string; fields: Record<string, string> };
 
+/**
+ * How long a save may take before it ends as one that could not be made (as with no connection).
+ * Saves run one at a time (serialSaves), so a PUT that never answers (a connection that dropped
+ * without the browser noticing) would otherwise hold every later save behind it while the page is open.
+ */
+const SAVE_TIMEOUT_MS = 15_000;
+
 async function putAccountCart(lines: CartEntry[]): Promise<PutAnswer> {
   try {
     const response = await fetch("/api/cart", {
@@ -105,6 +112,7 @@ async function putAccountCart(lines: CartEntry[]): Promise<PutAnswer> {
       // reaches the account: the browser finishes the request after the page has gone. 50 lines are
       // far under keepalive's 64 KB.
       keepalive: true,
+      signal: AbortSignal.timeout(SAVE_TIMEOUT_MS),
     });
     if (response.ok) return { ok: true };
     const body = (await response.json().catch(() => null)) as { error?: { message?: string; fields?: Record<string, string> } } | null;
@@ -115,26 +123,82 @@ async function putAccountCart(lines: CartEntry[]): Promise<PutAnswer> {
 }
 
 /**
- * How to take one change back when the save that carried it is refused: given the cart's lines as
- * they are then, the lines without that change.
+ * The cart the account holds as far as this page knows: the one read or joined at sign-in, then each
+ * one a save sent and the account accepted. A refused change is taken back to this, not to the page
+ * as it was when the change was made: with two changes of one product on their way, that page could
+ * hold a line the account never had, and every later save would carry it and be refused in turn.
  */
-type TakeBack = (lines: CartEntry[]) => CartEntry[];
+let accepted: CartEntry[] = [];
 
-/** What the changes made since the account's cart was last sent take back if the save carrying them is refused. */
-let unsent: TakeBack[] = [];
+/**
+ * A change to one product's line that is taken back when the save carrying it is refused (an Add to
+ * cart, a Remove): the quantity it left the line at, or null when it took the line out.
+ */
+type Change = { productId: string; quantity: number | null };
+
+/** The changes made since the account's cart was last sent that are taken back if the save carrying them is refused. */
+let unsent: Change[] = [];
+
+/**
+ * `lines` with a refused change taken back: the product's line becomes the one the account holds, in
+ * its place there, or goes when the account holds none. A line changed again since is left as the
+ * later change made it: that change is still to be sent, and is taken back, or not, by its own save.
+ */
+function takeBack(lines: CartEntry[], change: Change): CartEntry[] {
+  const now = lines.find((line) => line.productId === change.productId);
+  if ((now?.quantity ?? null) !== change.quantity) return lines;
+  const rest = now ? lines.filter((line) => line !== now) : lines;
+  const at = accepted.findIndex((line) => line.productId === change.productId);
+  const held = accepted[at];
+  if (!held) return rest;
+  // Its place in the account's cart: after the last line still on the page that comes before it there.
+  // A Remove and then an Add put it at the end of the page, where the next save would move it too.
+  const before = new Set(accepted.slice(0, at).map((line) => line.productId));
+  const place = rest.findLastIndex((line) => before.has(line.productId)) + 1;
+  return [...rest.slice(0, place), held, ...rest.slice(place)];
+}
+
+/**
+ * A refused save: the server's reason, and the products of the lines its `fields` name as at fault
+ * (none when no one line is: no connection, a 51st product).
+ */
+type Refusal = { message: string; blamed: string[] };
+
+/** The products of the lines a refusal's fields name: `items.2.quantity` is the third line sent. */
+function blamedProducts(fields: Record<string, string>, sent: CartEntry[]): string[] {
+  return Object.keys(fields).flatMap((key) => {
+    const index = /^items\.(\d+)\./.exec(key)?.[1];
+    const line = index === undefined ? undefined : sent[Number(index)];
+    return line ? [line.productId] : [];
+  });
+}
+
+/**
+ * Why the change to `productId` was refused, as that change's own answer says it. The changes made
+ * while a save was in flight go out together and are refused together for one line's fault; when the
+ * refusal names only other lines, the server's "Hammer: Order between 6 and 12 units" alone, given as
+ * the reason Add to cart of a saw failed, would read as the saw's fault, so the answer says that
+ * another product has to be put right first.
+ */
+function reasonFor(productId: string, refusal: Refusal): string {
+  if (refusal.blamed.length === 0 || refusal.blamed.includes(productId)) return refusal.message;
+  return `First fix or remove another product in your cart (${refusal.message})`;
+}
 
 /**
  * Saves the account's cart as it is when the save starts, one save at a time (serialSaves says why).
  * A refused save takes back the changes it carried that say how (an Add to cart, a Remove), newest
  * first, before the next save starts, so the next one does not carry them again.
  */
-const saveAccountCart = serialSaves(async (): Promise<string | null> => {
-  const takeBacks = unsent;
+const saveAccountCart = serialSaves(async (): Promise<Refusal | null> => {
+  const changes = unsent;
   unsent = [];
   // Signed out while this save waited: the cart is the browser's again (join).
   if (state.mode !== "account") return null;
-  const answer = await putAccountCart(state.lines);
+  const sent = state.lines;
+  const answer = await putAccountCart(sent);
   if (answer.ok) {
+    accepted = sent;
     // The account now holds every line of this save: they were all on sale and in quantities it
     // takes, so an earlier refusal's message no longer holds, and the products that were not on sale
     // have left the saved cart.
@@ -144,30 +208,30 @@ const saveAccountCart = serialSaves(async (): Promise<string | null> => {
     }
     return null;
   }
-  state = { ...state, lines: takeBacks.reduceRight((lines, takeBack) => takeBack(lines), state.lines), error: answer.message };
+  state = { ...state, lines: changes.reduceRight(takeBack, state.lines), error: answer.message };
   emit();
-  return answer.message;
+  return { message: answer.message, blamed: blamedProducts(answer.fields, sent) };
 });
 
 /** Replaces the cart's lines; signed in, the account's cart is saved too. Answers the server's complaint, if any. */
 export async function saveCart(lines: CartEntry[]): Promise<string | null> {
   await ready;
-  return save(lines);
+  return (await save(lines))?.message ?? null;
 }
 
 /**
  * The cart's lines become `lines` at once; signed in, the account's cart is saved after any save in
- * flight. `takeBack` undoes this change if the account refuses the save that carries it; without it
- * the page keeps the change and shows the refusal. Answers the server's complaint, if any.
+ * flight. `change` is taken back if the account refuses the save that carries it; without it the page
+ * keeps the change and shows the refusal. Answers the refusal, if any.
  */
-function save(lines: CartEntry[], takeBack?: TakeBack): Promise<string | null> {
+function save(lines: CartEntry[], change?: Change): Promise<Refusal | null> {
   state = { ...state, lines, error: null };
   emit();
   if (state.mode === "local") {
     writeLocal(lines);
     return Promise.resolve(null);
   }
-  if (takeBack) unsent.push(takeBack);
+  if (change) unsent.push(change);
   return saveAccountCart();
 }
 
@@ -183,23 +247,20 @@ export type AddToCartOutcome =
 
 /**
  * Saves the cart with one product's line changed. When the account's cart refuses it (a 51st product,
- * a quantity no longer on sale, no connection), that line is put back as it was, so the page shows,
- * and the next save sends, only what the account holds. A line changed again since is left as the
- * later change made it. Answers the refusal, if any; Add to cart says it, so the page does not.
+ * a quantity no longer on sale, no connection), that line is put back as the account holds it, so the
+ * page shows, and the next save sends, only what the account holds (takeBack). Answers the refusal
+ * (reasonFor), if any; Add to cart says it, so the page does not.
  */
 async function saveLine(productId: string, line: CartEntry): Promise<string | null> {
-  const before = state.lines.find((entry) => entry.productId === productId);
-  const lines = before ? state.lines.map((entry) => (entry.productId === productId ? line : entry)) : [...state.lines, line];
-  const refused = await save(lines, (current) => {
-    const now = current.find((entry) => entry.productId === productId);
-    if (!now || now.quantity !== line.quantity) return current;
-    return before ? current.map((entry) => (entry.productId === productId ? before : entry)) : current.filter((entry) => entry.productId !== productId);
-  });
-  if (refused !== null && state.error === refused) {
+  const present = state.lines.some((entry) => entry.productId === productId);
+  const lines = present ? state.lines.map((entry) => (entry.productId === productId ? line : entry)) : [...state.lines, line];
+  const refusal = await save(lines, { productId, quantity: line.quantity });
+  if (refusal === null) return null;
+  if (state.error === refusal.message) {
     state = { ...state, error: null };
     emit();
   }
-  return refused;
+  return reasonFor(productId, refusal);
 }
 
 /**
@@ -223,21 +284,21 @@ export async function addToCart(product: { productId: string; minOrderQuantity: 
 
 export async function setCartQuantity(productId: string, quantity: number): Promise<string | null> {
   await ready;
-  return save(state.lines.map((line) => (line.productId === productId ? { ...line, quantity } : line)));
+  return (await save(state.lines.map((line) => (line.productId === productId ? { ...line, quantity } : line))))?.message ?? null;
 }
 
 /**
  * Takes a product's line out of the cart at once. When the account's cart refuses the save (a line
- * that went stale refuses every save until it is fixed, ADR 073), the line comes back where it was,
- * as the account still holds it, and the page shows the server's reason. Answers that reason, if any.
+ * that went stale refuses every save until it is fixed, ADR 073), the line comes back as the account
+ * holds it, in its place there (takeBack), and the page shows the server's reason. Answers the
+ * refusal (reasonFor), if any.
  */
 export async function removeFromCart(productId: string): Promise<string | null> {
   await ready;
-  const index = state.lines.findIndex((line) => line.productId === productId);
-  const removed = state.lines[index];
   const lines = state.lines.filter((line) => line.productId !== productId);
-  if (!removed) return save(lines);
-  return save(lines, (current) => (current.some((line) => line.productId === productId) ? current : [...current.slice(0, index), removed, ...current.slice(index)]));
+  if (lines.length === state.lines.length) return (await save(lines))?.message ?? null;
+  const refusal = await save(lines, { productId, quantity: null });
+  return refusal && reasonFor(productId, refusal);
 }
 
 export async function clearCart(): Promise<void> {
@@ -294,7 +355,10 @@ async function accountCartFrom(response: Response): Promise<AccountCart | null> 
 
 /** The account's cart and the products it held that are no longer on sale, or null when it could not be read. */
 async function readAccountCart(): Promise<AccountCart | null> {
-  const response = await fetch("/api/cart", { credentials: "same-origin", headers: { accept: "application/json" }, cache: "no-store" }).catch(() => null);
+  // Every Add to cart waits for this read (ready): it may not wait for good either.
+  const response = await fetch("/api/cart", { credentials: "same-origin", headers: { accept: "application/json" }, cache: "no-store", signal: AbortSignal.timeout(SAVE_TIMEOUT_MS) }).catch(
+    () => null,
+  );
   return response ? accountCartFrom(response) : null;
 }
 
@@ -311,6 +375,7 @@ async function joinIntoAccountCart(local: CartEntry[]): Promise<AccountCart | "r
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify({ items: local }),
       cache: "no-store",
+      signal: AbortSignal.timeout(SAVE_TIMEOUT_MS),
     });
   } catch {
     return null;
@@ -329,6 +394,7 @@ async function join(signedIn: boolean): Promise<void> {
   ensureLoaded();
   if (!signedIn) {
     if (state.mode === "account" || state.unread) {
+      accepted = [];
       state = { lines: readLocal(), mode: "local", error: null, settled: true, unread: false, noLongerOnSale: [] };
       emit();
     }
@@ -350,6 +416,7 @@ async function join(signedIn: boolean): Promise<void> {
   }
   account ??= await readAccountCart();
   if (!account) return markUnread();
+  accepted = account.lines;
   state = { lines: account.lines, mode: "account", error: null, settled: true, unread: false, noLongerOnSale: account.noLongerOnSale };
   emit();
 }

@@ -4,7 +4,8 @@
  * request made meanwhile, and each of them is answered with that save's answer. `save` reads what it
  * sends when it starts, so the last state asked for is the one sent last. Two saves in flight at once
  * could arrive in either order: typing "120" in a quantity field sent 12 and then 120, and the server
- * could keep 12.
+ * could keep 12. `save` must end on its own, answered or failed: one that never ends holds every
+ * request after it (the cart's PUT gives up after a timeout for this reason).
  */
 export function serialSaves<Answer>(save: () => Promise<Answer>): () => Promise<Answer> {
   let inFlight: Promise<Answer> | null = null;

@@ -9,6 +9,15 @@ import { jest } from "@jest/globals";
 type Line = { productId: string; quantity: number };
 type Store = typeof import("@/components/cart/cart-store");
 
+// The page's view of the cart, read outside a component: React's hook hands back the store's
+// snapshot, as a render would.
+jest.unstable_mockModule("react", () => ({
+  useSyncExternalStore: <Snapshot>(_subscribe: (listener: () => void) => () => void, getSnapshot: () => Snapshot) => getSnapshot(),
+}));
+
+/** The lines the page shows. */
+const linesOf = (store: Store) => store.useCart().lines;
+
 let localCart: string | null;
 let accountCart: Line[];
 let puts: Line[][];
@@ -173,11 +182,31 @@ test("an Add to cart the account's cart refuses is taken back and answered with 
   expect(accountCart).toEqual([{ productId: "hammer", quantity: 3 }]);
 });
 
+/** A PUT /api/cart refusal: the message, and the lines at fault in `fields` as the server names them. */
+type Refusal = { message: string; fields?: Record<string, string> };
+
+function refusalResponse(refusal: string | Refusal): Response {
+  const { message, fields } = typeof refusal === "string" ? { message: refusal, fields: undefined } : refusal;
+  return Response.json({ error: { code: "invalid", message, fields } }, { status: 422 });
+}
+
+/**
+ * The account's cart with a hammer line gone stale: its stock fell to 7, so the account refuses every
+ * save holding more than 7 hammers, naming that line (ADR 073).
+ */
+const STALE_HAMMER = "Stale Hammer: Order between 6 and 7 units";
+function refuseStaleHammer(items: Line[]): Refusal | null {
+  const index = items.findIndex((line) => line.productId === "hammer" && line.quantity > 7);
+  return index === -1 ? null : { message: STALE_HAMMER, fields: { [`items.${index}.quantity`]: "Order between 6 and 7 units" } };
+}
+/** The answer to a change refused only because of the stale hammer's line. */
+const BLOCKED_BY_HAMMER = `First fix or remove another product in your cart (${STALE_HAMMER})`;
+
 /**
  * The account's cart behind a slow network: each PUT waits until the test lets it through, and
- * `answer` decides whether the account takes it (200) or refuses it (422 with that message).
+ * `answer` decides whether the account takes it (200) or refuses it (422 with that refusal).
  */
-function slowAccount(answer: (items: Line[]) => string | null = () => null) {
+function slowAccount(answer: (items: Line[]) => string | Refusal | null = () => null) {
   const waiting: (() => void)[] = [];
   jest.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
     if (init?.method !== "PUT") return Response.json({ items: accountCart });
@@ -185,7 +214,7 @@ function slowAccount(answer: (items: Line[]) => string | null = () => null) {
     puts.push(body.items);
     await new Promise<void>((resolve) => waiting.push(resolve));
     const refusal = answer(body.items);
-    if (refusal !== null) return Response.json({ error: { code: "validation_failed", message: refusal } }, { status: 422 });
+    if (refusal !== null) return refusalResponse(refusal);
     accountCart = body.items;
     return Response.json({ ok: true });
   });
@@ -251,30 +280,34 @@ test("quick Add to cart clicks keep every product: those made while the first is
   expect(accountCart).toHaveLength(3);
 });
 
-test("a Remove the account refuses brings the line back where it was, answered with the server's reason", async () => {
-  // The hammer's line went stale (its stock fell under 8): the account refuses every save holding it.
+test("a Remove the account refuses brings the line back where it was, and the page shows the server's reason", async () => {
   accountCart = [
     { productId: "hammer", quantity: 8 },
     { productId: "saw", quantity: 1 },
     { productId: "chisel", quantity: 3 },
   ];
-  const stale = "Stale Hammer: Order between 6 and 7 units";
   jest.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
     if (init?.method !== "PUT") return Response.json({ items: accountCart });
     const body = JSON.parse(String(init.body)) as { items: Line[] };
     puts.push(body.items);
-    if (body.items.some((line) => line.productId === "hammer" && line.quantity > 7)) {
-      return Response.json({ error: { code: "validation_failed", message: stale } }, { status: 422 });
-    }
+    const refusal = refuseStaleHammer(body.items);
+    if (refusal !== null) return refusalResponse(refusal);
     accountCart = body.items;
     return Response.json({ ok: true });
   });
   const store = await freshStore();
   await store.joinAccountCart(true);
 
-  await expect(store.removeFromCart("saw")).resolves.toBe(stale);
-  expect(accountCart.map((line) => line.productId)).toEqual(["hammer", "saw", "chisel"]);
-  // The page holds the saw again, in its place: fixing the hammer saves the whole cart as it was.
+  // The saw was not at fault: the answer says the hammer has to be put right first.
+  await expect(store.removeFromCart("saw")).resolves.toBe(BLOCKED_BY_HAMMER);
+  // The page holds the saw again, in its place, and shows why.
+  expect(linesOf(store)).toEqual([
+    { productId: "hammer", quantity: 8 },
+    { productId: "saw", quantity: 1 },
+    { productId: "chisel", quantity: 3 },
+  ]);
+  expect(store.useCart().error).toBe(STALE_HAMMER);
+  // Fixing the hammer saves the whole cart as it was.
   await expect(store.setCartQuantity("hammer", 6)).resolves.toBeNull();
   expect(accountCart).toEqual([
     { productId: "hammer", quantity: 6 },
@@ -303,4 +336,137 @@ test("a refused Add to cart is taken back before the next save, so a change made
   await expect(adding).resolves.toEqual({ kind: "refused", message: "A cart holds at most 50 products" });
   await expect(typing).resolves.toBeNull();
   expect(accountCart).toEqual([{ productId: "hammer", quantity: 3 }]);
+});
+
+const saw = { productId: "saw", minOrderQuantity: 1, stock: 5 };
+
+test("two Add to cart clicks on one product that the account both refuses leave the cart as the account holds it", async () => {
+  accountCart = [{ productId: "hammer", quantity: 2 }];
+  const full = "A cart holds at most 50 products";
+  const network = slowAccount((items) => (items.some((line) => line.productId === "saw") ? full : null));
+  const store = await freshStore();
+  await store.joinAccountCart(true);
+
+  const first = store.addToCart(saw);
+  const second = store.addToCart(saw);
+  await settle();
+  expect(puts).toEqual([
+    [
+      { productId: "hammer", quantity: 2 },
+      { productId: "saw", quantity: 1 },
+    ],
+  ]);
+
+  await network.answerOne();
+  // The second click's line is still to be sent: the first refusal leaves it to that save.
+  expect(puts.at(-1)).toEqual([
+    { productId: "hammer", quantity: 2 },
+    { productId: "saw", quantity: 2 },
+  ]);
+  await network.answerOne();
+  await expect(first).resolves.toEqual({ kind: "refused", message: full });
+  await expect(second).resolves.toEqual({ kind: "refused", message: full });
+  // No saw: the account never held one, not even the first click's single unit.
+  expect(linesOf(store)).toEqual([{ productId: "hammer", quantity: 2 }]);
+
+  // So the next change is saved, rather than refused for a saw the page kept.
+  const more = store.addToCart(hammer);
+  await settle();
+  await network.answerOne();
+  await expect(more).resolves.toEqual({ kind: "more", quantity: 1 });
+  expect(accountCart).toEqual([{ productId: "hammer", quantity: 3 }]);
+});
+
+test("a Remove and then an Add to cart of that product, both refused, leave its line as the account holds it, in its place", async () => {
+  accountCart = [
+    { productId: "hammer", quantity: 8 },
+    { productId: "saw", quantity: 3 },
+    { productId: "chisel", quantity: 3 },
+  ];
+  const network = slowAccount(refuseStaleHammer);
+  const store = await freshStore();
+  await store.joinAccountCart(true);
+
+  const removing = store.removeFromCart("saw");
+  const adding = store.addToCart(saw);
+  await settle();
+  await network.answerOne();
+  // The Add put the saw back at its minimum, at the end, while the Remove was on its way.
+  expect(puts.at(-1)).toEqual([
+    { productId: "hammer", quantity: 8 },
+    { productId: "chisel", quantity: 3 },
+    { productId: "saw", quantity: 1 },
+  ]);
+  await network.answerOne();
+
+  await expect(removing).resolves.toBe(BLOCKED_BY_HAMMER);
+  await expect(adding).resolves.toEqual({ kind: "refused", message: BLOCKED_BY_HAMMER });
+  // The account still holds 3 saws: the page does too, not the nothing it held just before the Add.
+  expect(linesOf(store)).toEqual([
+    { productId: "hammer", quantity: 8 },
+    { productId: "saw", quantity: 3 },
+    { productId: "chisel", quantity: 3 },
+  ]);
+});
+
+test("a refused batch of Add to cart clicks answers the product at fault with its reason, and the others with what blocked them", async () => {
+  accountCart = [{ productId: "hammer", quantity: 2 }];
+  // The saw's stock fell to 2 after the page was read.
+  const sawProblem = "Saw: Order between 1 and 2 units";
+  const network = slowAccount((items) => {
+    const index = items.findIndex((line) => line.productId === "saw" && line.quantity > 2);
+    return index === -1 ? null : { message: sawProblem, fields: { [`items.${index}.quantity`]: "Order between 1 and 2 units" } };
+  });
+  const store = await freshStore();
+  await store.joinAccountCart(true);
+
+  const moreHammers = store.addToCart(hammer);
+  // Both made while the hammer's save is on its way: they go out together, and are refused together.
+  const sawAdded = store.addToCart({ ...saw, quantity: 3 });
+  const chiselAdded = store.addToCart({ productId: "chisel", minOrderQuantity: 3, stock: 9 });
+  await settle();
+  await network.answerOne();
+  await network.answerOne();
+
+  await expect(moreHammers).resolves.toEqual({ kind: "more", quantity: 1 });
+  await expect(sawAdded).resolves.toEqual({ kind: "refused", message: sawProblem });
+  await expect(chiselAdded).resolves.toEqual({ kind: "refused", message: `First fix or remove another product in your cart (${sawProblem})` });
+  expect(linesOf(store)).toEqual([{ productId: "hammer", quantity: 3 }]);
+});
+
+test("a save the account never answers gives up after 15 seconds, and the save after it goes out", async () => {
+  accountCart = [{ productId: "hammer", quantity: 2 }];
+  // Each PUT's time limit, run down by the test rather than by the clock.
+  const limits: { ms: number; timer: AbortController }[] = [];
+  jest.spyOn(AbortSignal, "timeout").mockImplementation((ms) => {
+    const timer = new AbortController();
+    limits.push({ ms, timer });
+    return timer.signal;
+  });
+  jest.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
+    if (init?.method !== "PUT") return Response.json({ items: accountCart });
+    const body = JSON.parse(String(init.body)) as { items: Line[] };
+    puts.push(body.items);
+    // The first PUT's connection went quiet: it ends only when its signal aborts it, as fetch does.
+    if (puts.length === 1) {
+      const signal = init.signal;
+      return new Promise<Response>((_resolve, reject) => signal?.addEventListener("abort", () => reject(signal.reason)));
+    }
+    accountCart = body.items;
+    return Response.json({ ok: true });
+  });
+  const store = await freshStore();
+  await store.joinAccountCart(true);
+
+  const hung = store.setCartQuantity("hammer", 3);
+  const next = store.setCartQuantity("hammer", 4);
+  await settle();
+  expect(puts).toHaveLength(1);
+  // The read at sign-in has its limit too; the last one asked for is the PUT's.
+  expect(limits.map((limit) => limit.ms)).toEqual([15_000, 15_000]);
+
+  limits.at(-1)?.timer.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+  await expect(hung).resolves.toBe("The cart could not be saved: check your connection.");
+  await expect(next).resolves.toBeNull();
+  expect(accountCart).toEqual([{ productId: "hammer", quantity: 4 }]);
 });
