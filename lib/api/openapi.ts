@@ -1,6 +1,16 @@
 import { z, type ZodType } from "zod";
 import { apiRoutes, type Access } from "@/lib/api/routes";
-import { accountViewSchema, emailChangeSchema, emailRequestSchema, linkTokenSchema, passwordChangeSchema, passwordResetRequestSchema, passwordResetSchema, sessionListQuerySchema } from "@/models/accounts";
+import {
+  accountViewSchema,
+  emailChangeSchema,
+  emailRequestSchema,
+  linkTokenSchema,
+  passwordChangeSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  registerFieldsSchema,
+  sessionListQuerySchema,
+} from "@/models/accounts";
 import type { deleteAccount } from "@/lib/accounts/delete-account";
 import type { signInWithEmailLink } from "@/lib/accounts/link-sign-in";
 import type { AccountPhone, PhoneSignIn } from "@/lib/accounts/phone";
@@ -114,12 +124,25 @@ const JSON_BODIES: Record<string, ZodType> = {
   "PATCH /api/users/{id}/status": accountStatusSchema,
 };
 
+/** What a JSON body means beyond its schema, where one route takes one of two shapes. */
+const BODY_DESCRIPTIONS: Record<string, string> = {
+  "POST /api/orders/{id}/payment/confirm":
+    "With the test processor (no `STRIPE_SECRET_KEY`): `{ card, authentication? }`. With Stripe: `{ paymentIntentId }`. The shape of the other mode is a 422 naming its unknown field.",
+};
+
+/** The register form's fields, with the limits the handler checks (registerFieldsSchema), and the photo. */
+function registerBody(): JsonSchema {
+  const fields = toSchema(registerFieldsSchema, "input");
+  return {
+    ...fields,
+    additionalProperties: false,
+    required: [...((fields.required as string[] | undefined) ?? []), "photo"],
+    properties: { ...(fields.properties as JsonSchema), photo: { type: "string", contentMediaType: "image/*" } },
+  };
+}
+
 const MULTIPART_BODIES: Record<string, JsonSchema> = {
-  "POST /api/register": {
-    type: "object",
-    required: ["name", "email", "password", "photo"],
-    properties: { name: { type: "string" }, email: { type: "string" }, password: { type: "string" }, photo: { type: "string", contentMediaType: "image/*" } },
-  },
+  "POST /api/register": registerBody(),
   "POST /api/uploads": { type: "object", required: ["file"], properties: { file: { type: "string", contentMediaType: "image/*" } } },
   // A new name, a new photo, or both; at least one of them.
   "PATCH /api/me/identity": {
@@ -353,7 +376,8 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
     if (jsonBody) {
       const content: JsonSchema = { "application/json": { schema: toSchema(jsonBody, "input") } };
       if (form) content["application/x-www-form-urlencoded"] = { schema: form.schema };
-      operation.requestBody = { required: true, ...(form ? { description: form.description } : {}), content };
+      const description = form?.description ?? BODY_DESCRIPTIONS[key];
+      operation.requestBody = { required: true, ...(description ? { description } : {}), content };
     } else if (form) {
       operation.requestBody = { required: true, description: form.description, content: { "application/x-www-form-urlencoded": { schema: form.schema } } };
     } else if (multipart) operation.requestBody = { required: true, content: { "multipart/form-data": { schema: multipart } } };
