@@ -63,6 +63,8 @@ const envSchema = z.object({
   ),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
   MAIL_FROM: z.string().trim().default("ToolForge <shop@toolforge.local>"),
+  // Days a mail delivered over SMTP stays in the outbox (its copy holds names, addresses, orders); 0 keeps it for good.
+  MAIL_RETENTION_DAYS: wholeNumber(0, 3650, "must be a whole number of days from 0 to 3650").default(90),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   FACEBOOK_CLIENT_ID: optionalString,

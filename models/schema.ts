@@ -383,6 +383,8 @@ export const mailOutbox = pgTable(
     index("mail_outbox_created_at_id_idx").on(t.createdAt, t.id),
     // The admins' undelivered mail (with SMTP_URL): the same order among the few not sent, not every sent one.
     index("mail_outbox_undelivered_created_at_id_idx").on(t.createdAt, t.id).where(sql`${t.sentAt} is null`),
+    // The retention sweep: delivered mail older than MAIL_RETENTION_DAYS, oldest first.
+    index("mail_outbox_sent_at_idx").on(t.sentAt).where(sql`${t.sentAt} is not null`),
   ],
 );
 

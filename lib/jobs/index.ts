@@ -6,7 +6,7 @@ import { errorCodeOf } from "@/lib/db/unavailable";
 import { getEnv } from "@/lib/env";
 import { registerGauge, registerReadinessCheck, unregisterReadinessCheck } from "@/lib/health/registry";
 import { log } from "@/lib/log";
-import { deliverDueMail, MAX_MAIL_ATTEMPTS } from "@/lib/mail";
+import { deliverDueMail, MAX_MAIL_ATTEMPTS, sweepDeliveredMail } from "@/lib/mail";
 import { sweepUnconfirmedSubscribers } from "@/lib/messages/confirm";
 import { expireOrdersAndPayments } from "@/lib/payments/service";
 import { sweepUnusedUploads } from "@/lib/storage/sweep";
@@ -14,11 +14,12 @@ import { mailOutbox, order } from "@/models/schema";
 
 /**
  * The shop's background work: expiring unpaid orders past their hold, delivering queued mail with
- * retries (ADR 025), removing uploads nothing uses (ADR 069) and newsletter sign-ups never confirmed (ADR 072). On PostgreSQL, pg-boss runs each as
+ * retries (ADR 025), removing uploads nothing uses (ADR 069), newsletter sign-ups never confirmed (ADR 072)
+ * and delivered mail past its retention (ADR 076). On PostgreSQL, pg-boss runs each as
  * a cron schedule in a singleton queue, so each runs once across all instances; on PGlite (one process
  * per data directory) a timer in the process does the same steps.
  */
-export const JOB_NAMES = ["order-expiry", "mail-delivery", "upload-sweep", "newsletter-sweep"] as const;
+export const JOB_NAMES = ["order-expiry", "mail-delivery", "upload-sweep", "newsletter-sweep", "mail-sweep"] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 const STEPS: Record<JobName, () => Promise<number>> = {
@@ -26,6 +27,7 @@ const STEPS: Record<JobName, () => Promise<number>> = {
   "mail-delivery": () => deliverDueMail(),
   "upload-sweep": () => sweepUnusedUploads(),
   "newsletter-sweep": sweepUnconfirmedSubscribers,
+  "mail-sweep": sweepDeliveredMail,
 };
 
 const LOOP_INTERVAL_MS = 30_000;
@@ -39,6 +41,7 @@ const SCHEDULES: Record<JobName, { cron: string; everyMs: number }> = {
   "mail-delivery": { cron: "* * * * *", everyMs: 0 },
   "upload-sweep": { cron: "17 * * * *", everyMs: 60 * 60_000 },
   "newsletter-sweep": { cron: "41 * * * *", everyMs: 60 * 60_000 },
+  "mail-sweep": { cron: "53 * * * *", everyMs: 60 * 60_000 },
 };
 
 type Runner =
@@ -114,7 +117,7 @@ function startLoop(): Runner {
 }
 
 /** What is waiting: unpaid orders past their hold, and mail due for a delivery try (the sweeps have no queue to count). */
-export async function jobBacklog(): Promise<Record<Exclude<JobName, "upload-sweep" | "newsletter-sweep">, number>> {
+export async function jobBacklog(): Promise<Record<Exclude<JobName, "upload-sweep" | "newsletter-sweep" | "mail-sweep">, number>> {
   const db = await getDb();
   const now = new Date();
   const [overdue] = await db

@@ -153,6 +153,30 @@ export function sendMailInBackground(mail: Mail): void {
   void job.finally(() => pending().delete(job));
 }
 
+/** Delivered mail removed per sweep step at most: a first sweep of a long-kept outbox goes in bites. */
+const SWEEP_BATCH = 1000;
+
+/**
+ * The retention sweep: removes mail delivered over SMTP more than MAIL_RETENTION_DAYS ago. The outbox
+ * is a delivery queue, and its copy of a sent mail (a name, an address, an order) is not needed once
+ * the mail server has taken it. Mail never delivered stays, for the Mail page; without SMTP nothing is
+ * ever delivered, and the outbox is the mailbox (development). Answers how many went.
+ */
+export async function sweepDeliveredMail(): Promise<number> {
+  const days = getEnv().MAIL_RETENTION_DAYS;
+  if (days === 0) return 0;
+  const { and, asc, inArray, isNotNull, lt, sql } = await import("drizzle-orm");
+  const db = await getDb();
+  const old = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, sql`now() - make_interval(days => ${days})`)))
+    .orderBy(asc(mailOutbox.sentAt))
+    .limit(SWEEP_BATCH);
+  const removed = await db.delete(mailOutbox).where(inArray(mailOutbox.id, old)).returning({ id: mailOutbox.id });
+  return removed.length;
+}
+
 /** Waits for mail started so far (tests, graceful shutdown). */
 export async function waitForPendingMail(): Promise<void> {
   await Promise.all([...pending()]);

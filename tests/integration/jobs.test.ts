@@ -175,3 +175,37 @@ describe("the job runner", () => {
     expect(readinessChecks().some(([name]) => name === "jobs")).toBe(false);
   });
 });
+
+describe("the outbox's retention", () => {
+  afterEach(() => {
+    delete process.env.MAIL_RETENTION_DAYS;
+    resetEnvForTests();
+  });
+
+  it("removes mail delivered more than MAIL_RETENTION_DAYS ago, keeps newer and undelivered mail, and keeps all with 0", async () => {
+    const db = await getDb();
+    const day = 24 * 60 * 60 * 1000;
+    const stamp = Date.now().toString(36);
+    const mail = (name: string, sentDaysAgo: number | null) => ({
+      id: `mail_${stamp}_${name}`,
+      to: `${name}-${stamp}@example.com`,
+      subject: "Kept or swept",
+      text: "A name, an address, an order.",
+      createdAt: new Date(Date.now() - (sentDaysAgo ?? 200) * day),
+      sentAt: sentDaysAgo === null ? null : new Date(Date.now() - sentDaysAgo * day),
+    });
+    await db.insert(mailOutbox).values([mail("old", 91), mail("recent", 89), mail("undelivered", null)]);
+    const left = async () =>
+      (await db.select({ id: mailOutbox.id }).from(mailOutbox)).map((row) => row.id).filter((id) => id.startsWith(`mail_${stamp}_`)).sort();
+
+    process.env.MAIL_RETENTION_DAYS = "0";
+    resetEnvForTests();
+    await runJobNow("mail-sweep");
+    expect(await left()).toHaveLength(3);
+
+    delete process.env.MAIL_RETENTION_DAYS;
+    resetEnvForTests();
+    await runJobNow("mail-sweep");
+    expect(await left()).toEqual([`mail_${stamp}_recent`, `mail_${stamp}_undelivered`]);
+  });
+});
