@@ -124,6 +124,39 @@ const JSON_BODIES: Record<string, ZodType> = {
   "PATCH /api/users/{id}/status": accountStatusSchema,
 };
 
+/**
+ * The bodies of the better-auth endpoints the shop answers (lib/accounts/auth-routes.ts), as that
+ * library reads them: written out here, as they are not the shop's zod schemas, with the fields a
+ * client of this shop uses. Their answers stay described by status class only.
+ */
+const password = { type: "string", description: "The account's password; an account without one (made through a provider) sends none and needs a sign-in from the last 10 minutes." };
+const secondFactorCode = { type: "string", description: "The 6-digit code the authenticator app shows, or for verify-backup-code one of the backup codes." };
+const AUTH_BODIES: Record<string, JsonSchema> = {
+  "POST /api/auth/sign-in/email": {
+    type: "object",
+    required: ["email", "password"],
+    properties: { email: { type: "string", format: "email" }, password: { type: "string" }, rememberMe: { type: "boolean", default: true } },
+    description: "With two-factor on, the answer is `{ twoFactorRedirect: true }` and a challenge cookie for the second step.",
+  },
+  "POST /api/auth/sign-in/social": {
+    type: "object",
+    required: ["provider"],
+    properties: {
+      provider: { type: "string", description: "The id of a configured provider, as the sign-in page's buttons send it" },
+      callbackURL: { type: "string" },
+      newUserCallbackURL: { type: "string" },
+      errorCallbackURL: { type: "string" },
+    },
+    description: "Answers the provider's address to send the browser to; a body with an idToken is a 400.",
+  },
+  "POST /api/auth/sign-out": { type: "object", properties: {} },
+  "POST /api/auth/two-factor/enable": { type: "object", properties: { password } },
+  "POST /api/auth/two-factor/verify-totp": { type: "object", required: ["code"], properties: { code: secondFactorCode, trustDevice: { type: "boolean" } } },
+  "POST /api/auth/two-factor/verify-backup-code": { type: "object", required: ["code"], properties: { code: secondFactorCode, trustDevice: { type: "boolean" } } },
+  "POST /api/auth/two-factor/generate-backup-codes": { type: "object", properties: { password } },
+  "POST /api/auth/two-factor/disable": { type: "object", properties: { password } },
+};
+
 /** What a JSON body means beyond its schema, where one route takes one of two shapes. */
 const BODY_DESCRIPTIONS: Record<string, string> = {
   "POST /api/orders/{id}/payment/confirm":
@@ -373,7 +406,11 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
     const jsonBody = JSON_BODIES[key];
     const multipart = MULTIPART_BODIES[key];
     const form = FORM_BODIES[key];
-    if (jsonBody) {
+    const authBody = AUTH_BODIES[key];
+    if (authBody) {
+      const { description, ...schema } = authBody;
+      operation.requestBody = { required: true, ...(typeof description === "string" ? { description } : {}), content: { "application/json": { schema } } };
+    } else if (jsonBody) {
       const content: JsonSchema = { "application/json": { schema: toSchema(jsonBody, "input") } };
       if (form) content["application/x-www-form-urlencoded"] = { schema: form.schema };
       const description = form?.description ?? BODY_DESCRIPTIONS[key];
