@@ -48,10 +48,25 @@ export function mailBackoffMs(attempts: number): number {
  * change that causes it commits, whatever happens to the process afterwards. Call
  * deliverQueuedMail with the ids after the commit; the mail worker retries whatever is left.
  */
-export async function queueMail(tx: Tx, mail: Mail): Promise<string> {
+export async function queueMail(tx: Tx, mail: Mail, { notBefore }: { notBefore?: Date } = {}): Promise<string> {
   const id = newId("mail");
-  await tx.insert(mailOutbox).values({ id, ...mail });
+  // notBefore: the first try waits until then (the mail worker sends it), so it can still be withdrawn.
+  await tx.insert(mailOutbox).values({ id, ...mail, nextAttemptAt: notBefore ?? null });
   return id;
+}
+
+/**
+ * Takes back a mail queued with `notBefore` that no delivery has tried yet, found by its subject (each
+ * such subject names its order). Answers whether one was withdrawn: false when it has gone out, or a
+ * try has started (a try in progress is left to finish), and then the caller tells the person instead.
+ */
+export async function withdrawHeldMail(tx: Tx, subject: string): Promise<boolean> {
+  const { and, eq, isNull } = await import("drizzle-orm");
+  const withdrawn = await tx
+    .delete(mailOutbox)
+    .where(and(eq(mailOutbox.subject, subject), isNull(mailOutbox.sentAt), eq(mailOutbox.attempts, 0)))
+    .returning({ id: mailOutbox.id });
+  return withdrawn.length > 0;
 }
 
 /**

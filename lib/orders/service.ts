@@ -13,7 +13,7 @@ import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { formatMoney } from "@/lib/money/format";
-import { deliverQueuedMail, queueMail, shopInbox, type Mail } from "@/lib/mail";
+import { deliverQueuedMail, queueMail, shopInbox, withdrawHeldMail, type Mail } from "@/lib/mail";
 import { cancelPaymentIntents } from "@/lib/payments/stripe";
 import {
   EMPTY_SHIPPING_ADDRESS,
@@ -48,6 +48,12 @@ type Reader = Db | Tx;
 
 /** How long an Idempotency-Key remembers the order it placed. */
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long the "has shipped" mail waits before the mail worker sends it: Mark as pending within this
+ * time withdraws it, so a press on the wrong row mails nobody (ADR 077). The worker runs every minute.
+ */
+export const SHIPPED_MAIL_HOLD_MS = 2 * 60 * 1000;
 
 /**
  * The most one order may come to, in cents: what one payment can take, so that every order can be
@@ -340,9 +346,9 @@ export async function placeOrder(actor: Actor, input: PlaceOrderInput, idempoten
  * order whose customer deleted their account (ADR 015) has nobody to tell. `to`: that address, when the
  * caller has read it already.
  */
-async function queueCustomerMail(tx: Tx, row: OrderRow, mail: Mail, to?: string): Promise<string[]> {
+async function queueCustomerMail(tx: Tx, row: OrderRow, mail: Mail, to?: string, held?: { notBefore: Date }): Promise<string[]> {
   if (isAnonymised(row)) return [];
-  return [await queueMail(tx, { ...mail, to: to ?? (await customerAddressOf(tx, row)) })];
+  return [await queueMail(tx, { ...mail, to: to ?? (await customerAddressOf(tx, row)) }, held)];
 }
 
 /** Where the order's customer is written to now: their account's address, or the order's own when the account is gone. */
@@ -738,8 +744,11 @@ export async function setShipping(actor: Actor, orderId: string, shipped: boolea
     });
     const view = await viewOf(tx, updated);
     // Both ways are news to the customer: "on its way", or that the earlier "on its way" was wrong.
-    const mailIds = await queueCustomerMail(tx, updated, shipped ? shippedMail(view) : notShippedMail(view));
-    return { view, mailIds };
+    // "On its way" waits SHIPPED_MAIL_HOLD_MS for the mail worker: an admin who pressed the wrong row
+    // and puts it back at once takes the mail back, and the customer hears neither.
+    if (shipped) return { view, mailIds: await queueCustomerMail(tx, updated, shippedMail(view), undefined, { notBefore: new Date(Date.now() + SHIPPED_MAIL_HOLD_MS) }) };
+    if (await withdrawHeldMail(tx, shippedMail(view).subject)) return { view, mailIds: [] };
+    return { view, mailIds: await queueCustomerMail(tx, updated, notShippedMail(view)) };
   });
   deliverQueuedMail(result.mailIds);
   return result.view;

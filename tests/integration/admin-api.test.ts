@@ -85,11 +85,30 @@ describe("shipping", () => {
     expect(mails[0]?.text).toContain(`Order ${paid.number}\nPlaced ${formatDateTime(paid.createdAt)}\n`);
   });
 
+  it("holds the shipped mail for two minutes, and takes it back when the order is put back to pending meanwhile", async () => {
+    const item = await createProduct({ stock: 10 });
+    const paid = await placeOrder(customer, item.id);
+    await markPaidForTest(paid.id);
+    const pressed = Date.now();
+    await ship(admin, paid.id, true);
+    const db = await getDb();
+    const aboutIt = async () => (await db.select().from(mailOutbox).where(eq(mailOutbox.to, customer.email))).filter((m) => m.subject.includes(paid.number));
+    const [held] = (await aboutIt()).filter((m) => m.subject.endsWith("has shipped"));
+    expect(held?.nextAttemptAt?.getTime()).toBeGreaterThanOrEqual(pressed + 2 * 60_000);
+    expect(held?.sentAt).toBeNull();
+    // The wrong row: put back at once, and the customer hears neither "shipped" nor "not shipped".
+    expect((await ship(admin, paid.id, false)).status).toBe(200);
+    await waitForPendingMail();
+    expect((await aboutIt()).filter((m) => /has (not )?shipped/.test(m.subject))).toEqual([]);
+  });
+
   it("tells the customer when an order marked shipped turns out not to have shipped", async () => {
     const item = await createProduct({ stock: 10 });
     const paid = await placeOrder(customer, item.id);
     await markPaidForTest(paid.id);
     await ship(admin, paid.id, true);
+    // The shipped mail has gone out (the worker sends it once its two minutes are over).
+    await (await getDb()).update(mailOutbox).set({ sentAt: new Date(), attempts: 1 }).where(eq(mailOutbox.subject, `Your ToolForge order ${paid.number} has shipped`));
     expect((await ship(admin, paid.id, false)).status).toBe(200);
     await ship(admin, paid.id, false);
     await waitForPendingMail();
