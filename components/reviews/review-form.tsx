@@ -7,7 +7,6 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import toast from "react-hot-toast";
 import { Avatar } from "@/components/auth/avatar";
 import { buttonClasses } from "@/components/ui/button";
-import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
 import { FormStatus } from "@/components/ui/form-status";
 import { sendJson } from "@/components/ui/send-json";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -15,6 +14,7 @@ import { useFieldValue } from "@/components/ui/use-field-value";
 import type { z } from "zod";
 import { countOf } from "@/models/count";
 import { reviewInputSchema, type MyReviewView, type ReviewInput } from "@/models/reviews";
+import { DeleteReviewButton } from "./delete-review-button";
 import { RatingInput } from "./rating-input";
 import { ReviewCard } from "./review-card";
 
@@ -189,24 +189,11 @@ export function ReviewForm({ author, existing, product }: ReviewFormProps) {
           </p>
           {existing ? (
             <div className="sm:ml-auto">
-              <ConfirmActionButton
-                url={`/api/reviews/${encodeURIComponent(existing.id)}`}
-                method="DELETE"
-                label="Delete review"
-                pendingLabel="Deleting…"
-                srLabel={product ? ` of ${product.name}` : " of the shop"}
-                successMessage="Review deleted"
-                failureMessage="We couldn't delete your review. Try again."
-                className="text-red-700 hover:bg-red-50"
-                confirmTitle="Delete your review?"
-                confirmMessage={`Your review of ${product ? product.name : "the shop"} leaves ${
-                  product ? "its page" : "our home page"
-                } for good. You can write a new one afterwards.`}
-                confirmLabel="Delete review"
-                cancelLabel="Keep review"
-                declinedMessage="Review kept"
+              <DeleteReviewButton
+                reviewId={existing.id}
+                productName={product?.name ?? null}
+                consequence={`leaves ${product ? "its page" : "our home page"} for good. You can write a new one afterwards.`}
                 // The form stays, empty, for a new review; the button goes with the old one.
-                focusAfter="main"
                 onSuccess={() => {
                   setSaved(null);
                   setFormError(null);

@@ -8,12 +8,12 @@ import * as passwordRoute from "@/app/api/me/password/route";
 import * as userRole from "@/app/api/users/[id]/role/route";
 import * as userStatus from "@/app/api/users/[id]/status/route";
 import { getDb } from "@/lib/db/client";
-import { resetEnvForTests } from "@/lib/env";
 import { waitForPendingMail } from "@/lib/mail";
 import { mailOutbox, user } from "@/models/schema";
 import { markVerifiedForTest, signIn, signInRequest, whoAmI } from "@/tests/fixtures/accounts";
 import { makeRequest, noParams, signUp, uniqueEmail } from "@/tests/fixtures/http";
 import { signUpAdmin, tokenMailedTo } from "@/tests/fixtures/mail";
+import { withEnv } from "@/tests/fixtures/env";
 import { enrolTwoFactor } from "@/tests/fixtures/two-factor";
 
 // The rule for every change a person must hear about: its mail is written to the outbox in the
@@ -142,14 +142,7 @@ describe("security notices are written with the change they tell about", () => {
 });
 
 describe("the admin-role notice when admins must use two-factor (ADMIN_MFA=required)", () => {
-  beforeAll(() => {
-    process.env.ADMIN_MFA = "required";
-    resetEnvForTests();
-  });
-  afterAll(() => {
-    delete process.env.ADMIN_MFA;
-    resetEnvForTests();
-  });
+  withEnv({ ADMIN_MFA: "required" });
 
   it("says the admin pages open once two-factor is set up, to an account without it", async () => {
     // An admin of its own (the listed address may be taken by another test): made one in the database.

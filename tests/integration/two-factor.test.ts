@@ -14,6 +14,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { getDb } from "@/lib/db/client";
 import { account, auditLog, rateLimitHit, user, verification } from "@/models/schema";
 import { ageSessions } from "@/tests/fixtures/accounts";
+import { withEnv } from "@/tests/fixtures/env";
 import { cookiesFrom, makeRequest, noParams, signUp, uniqueEmail } from "@/tests/fixtures/http";
 import { countMailTo, newestMailTo, signUpAdmin, signUpVerified, tokenMailedTo } from "@/tests/fixtures/mail";
 import { addPhoneNumber, latestCode, uniquePhoneNumber } from "@/tests/fixtures/phone";
@@ -312,14 +313,7 @@ describe("with better-auth's request limiter on, as in production", () => {
 });
 
 describe("ADMIN_MFA=required", () => {
-  beforeAll(() => {
-    process.env.ADMIN_MFA = "required";
-    resetEnvForTests();
-  });
-  afterAll(() => {
-    delete process.env.ADMIN_MFA;
-    resetEnvForTests();
-  });
+  withEnv({ ADMIN_MFA: "required" });
 
   it("answers an admin without two-factor with an enrolment message on every admin API, until they enrol", async () => {
     const admin = await signUpAdmin();

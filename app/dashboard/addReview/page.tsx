@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageActor } from "@/app/page-session";
+import { DeleteReviewButton } from "@/components/reviews/delete-review-button";
 import { ReviewCard } from "@/components/reviews/review-card";
 import { ReviewForm } from "@/components/reviews/review-form";
-import { ConfirmActionButton } from "@/components/ui/confirm-action-button";
 import { findProductAt } from "@/lib/catalog/service";
 import { listBoughtProducts } from "@/lib/orders/purchases";
 import { findMyReview } from "@/lib/reviews/service";
@@ -66,22 +66,7 @@ export default async function AddReviewPage({ searchParams }: AddReviewPageProps
               review={{ authorName: actor.name, authorImageUrl: actor.imageUrl, rating: kept.rating, text: kept.text, verifiedBuyer: kept.verifiedBuyer }}
             />
             <div className="mt-4">
-              <ConfirmActionButton
-                url={`/api/reviews/${encodeURIComponent(kept.id)}`}
-                method="DELETE"
-                label="Delete review"
-                pendingLabel="Deleting…"
-                srLabel={product ? ` of ${product.name}` : " of this product"}
-                successMessage="Review deleted"
-                failureMessage="We couldn't delete your review. Try again."
-                className="text-red-700 hover:bg-red-50"
-                confirmTitle="Delete your review?"
-                confirmMessage={`Your review of ${product ? product.name : "this product"} is deleted for good.`}
-                confirmLabel="Delete review"
-                cancelLabel="Keep review"
-                declinedMessage="Review kept"
-                focusAfter="main"
-              />
+              <DeleteReviewButton reviewId={kept.id} productName={product?.name ?? "this product"} consequence="is deleted for good." />
             </div>
           </section>
         ) : (
