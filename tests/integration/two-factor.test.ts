@@ -9,6 +9,7 @@ import * as meRoute from "@/app/api/me/route";
 import * as signInPhone from "@/app/api/sign-in/phone/route";
 import * as signInPhoneCode from "@/app/api/sign-in/phone/code/route";
 import * as usersRoute from "@/app/api/users/route";
+import { recordTwoFactorChange } from "@/lib/accounts/two-factor-notice";
 import { resetAuthForTests } from "@/lib/auth";
 import { resetEnvForTests } from "@/lib/env";
 import { getDb } from "@/lib/db/client";
@@ -249,6 +250,10 @@ describe("the owner hears of every change to the second factor", () => {
     const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
     const entries = await db.select({ after: auditLog.after }).from(auditLog).where(and(eq(auditLog.entityId, owner!.id), eq(auditLog.action, "user.two-factor")));
     expect(entries.map((entry) => (entry.after as { change: string }).change).sort()).toEqual(["new-backup-codes", "turned-off", "turned-on"]);
+    // A second request that turned it off at the same moment saw the same change: it is not told twice.
+    const told = await countMailTo(email);
+    await recordTwoFactorChange(owner!.id, "turned-off");
+    expect(await countMailTo(email)).toBe(told);
   }, SLOW);
 });
 
