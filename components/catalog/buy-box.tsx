@@ -140,15 +140,19 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
         <p id={`${inputId}-hint`} className="text-sm text-slate-600">
           {quantityHint(minOrderQuantity, stock)} · {formatMoney(priceCents * chosen, currency)} in all
         </p>
-        <p id={`${inputId}-adjusted`} role="status" className={adjusted ? "text-sm font-medium text-amber-800" : "sr-only"}>
-          {adjusted ?? stepped ?? ""}
-        </p>
+        {/* Its line is kept when empty: "Set to 6…" appears as the field loses focus, which is the
+            moment of a press on Add to cart, and pushing the buttons down then made the press miss. */}
+        <div className="min-h-5">
+          <p id={`${inputId}-adjusted`} role="status" className={adjusted ? "text-sm font-medium text-amber-800" : "sr-only"}>
+            {adjusted ?? stepped ?? ""}
+          </p>
+        </div>
       </div>
       <div className="flex flex-wrap gap-3">
         <Link
           href={`/purchasePages/${encodeURIComponent(productId)}?quantity=${chosen}`}
           prefetch={false}
-          aria-label={`Buy now: ${chosen} × ${productName}`}
+          aria-label={`Buy now: ${formatCount(chosen)} × ${productName}`}
           className={buttonClasses("primary", "lg", "w-full sm:w-auto")}
         >
           Buy now

@@ -136,7 +136,8 @@ export default async function ProductPage({ params }: ProductPageProps) {
               <p className="text-3xl font-bold text-brand">
                 <span className="sr-only">Price: </span>
                 {formatMoney(product.priceCents, product.currency)}
-                <span className="ml-1 text-base font-medium text-slate-600">per unit</span>
+                {" "}
+                <span className="text-base font-medium text-slate-600">per unit</span>
               </p>
               <StockBadge state={state} />
             </div>

@@ -53,7 +53,8 @@ export default async function PurchasePage({ params, searchParams }: PurchasePag
           <p className="mt-6 text-3xl font-bold text-brand">
             <span className="sr-only">Price: </span>
             {formatMoney(product.priceCents, product.currency)}
-            <span className="ml-1 text-base font-medium text-slate-600">per unit</span>
+            {" "}
+            <span className="text-base font-medium text-slate-600">per unit</span>
           </p>
           <ul className="mt-4 space-y-1 text-slate-700">
             <li>
