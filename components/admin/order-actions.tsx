@@ -18,7 +18,7 @@ export function AdminOrderActions({ order }: { order: OrderView }) {
       <div className="mt-3 flex flex-wrap items-center gap-4">
         {order.status === "paid" ? (
           <>
-            <ShippingToggle orderId={order.id} shipping={order.shipping} srLabel={`:${about}`} cannotUnship={isAnonymised(order)} />
+            <ShippingToggle orderId={order.id} shipping={order.shipping} srLabel={about} cannotUnship={isAnonymised(order)} />
             <RefundButton orderId={order.id} number={order.number} srLabel={about} />
           </>
         ) : order.status === "unpaid" ? (

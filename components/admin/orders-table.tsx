@@ -42,7 +42,7 @@ export function OrdersTable({ orders, listHref }: { orders: AdminOrderView[]; /*
               </td>
               <td className={cellClass}>
                 {order.status === "paid" ? (
-                  <ShippingToggle orderId={order.id} shipping={order.shipping} srLabel={`:${about}`} cannotUnship={isAnonymised(order)} />
+                  <ShippingToggle orderId={order.id} shipping={order.shipping} srLabel={about} cannotUnship={isAnonymised(order)} />
                 ) : order.status === "unpaid" ? (
                   <span className="text-sm text-slate-600">Awaiting payment</span>
                 ) : (

@@ -9,9 +9,9 @@ export function OutboxMails({ mails }: { mails: OutboxMailView[] }) {
         <li key={mail.id}>
           <article aria-labelledby={`mail-${mail.id}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <header className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
-              <h3 id={`mail-${mail.id}`} className="font-semibold text-slate-900 [overflow-wrap:anywhere]">
+              <h2 id={`mail-${mail.id}`} className="font-semibold text-slate-900 [overflow-wrap:anywhere]">
                 {mail.subject}
-              </h3>
+              </h2>
               <time dateTime={mail.createdAt} className="shrink-0 text-sm text-slate-600">
                 {formatDateTime(mail.createdAt)}
               </time>
