@@ -60,11 +60,11 @@ export async function queueMail(tx: Tx, mail: Mail, { notBefore }: { notBefore?:
  * such subject names its order). Answers whether one was withdrawn: false when it has gone out, or a
  * try has started (a try in progress is left to finish), and then the caller tells the person instead.
  */
-export async function withdrawHeldMail(tx: Tx, subject: string): Promise<boolean> {
+export async function withdrawHeldMail(tx: Tx, subject: string, to?: string): Promise<boolean> {
   const { and, eq, isNull } = await import("drizzle-orm");
   const withdrawn = await tx
     .delete(mailOutbox)
-    .where(and(eq(mailOutbox.subject, subject), isNull(mailOutbox.sentAt), eq(mailOutbox.attempts, 0)))
+    .where(and(eq(mailOutbox.subject, subject), to === undefined ? undefined : eq(mailOutbox.to, to), isNull(mailOutbox.sentAt), eq(mailOutbox.attempts, 0)))
     .returning({ id: mailOutbox.id });
   return withdrawn.length > 0;
 }

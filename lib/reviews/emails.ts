@@ -14,7 +14,8 @@ export function reviewVisibilityNotice(
   const page = `${appUrl}/dashboard/addReview${review.productId ? `?product=${encodeURIComponent(review.productId)}` : ""}`;
   return {
     to: to.email,
-    subject: review.hidden ? "Your ToolForge review was hidden" : "Your ToolForge review is shown again",
+    // Names the review: the hidden notice waits, and is withdrawn by its subject and address (setReviewHidden).
+    subject: `Your ToolForge review ${about} ${review.hidden ? "was hidden" : "is shown again"}`,
     text: [
       `Hello ${to.name},`,
       "",

@@ -11,7 +11,7 @@ import { readCache } from "@/lib/db/read-cache";
 import { countRows } from "@/lib/db/row-counts";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { deliverQueuedMail, queueMail } from "@/lib/mail";
+import { deliverQueuedMail, queueMail, withdrawHeldMail } from "@/lib/mail";
 import { hasBoughtProduct, paidOrderOf } from "@/lib/orders/purchases";
 import type { Page } from "@/models/paging";
 import type { AdminReviewView, MyReviewView, ProductReviewPage, ReviewInput, ReviewListQuery, ReviewView } from "@/models/reviews";
@@ -259,6 +259,9 @@ export async function deleteOwnReview(actor: Actor, reviewId: string): Promise<{
   return { productId };
 }
 
+/** How long the "your review was hidden" mail waits, so that showing the review again at once withdraws it. */
+const HIDDEN_REVIEW_MAIL_HOLD_MS = 2 * 60 * 1000;
+
 /** Hides or shows a review on the public site (admins). */
 export async function setReviewHidden(actor: Actor, reviewId: string, hidden: boolean): Promise<AdminReviewView> {
   requireAdmin(actor);
@@ -270,10 +273,15 @@ export async function setReviewHidden(actor: Actor, reviewId: string, hidden: bo
     await tx.update(review).set({ hidden }).where(eq(review.id, reviewId));
     await recordAudit(tx, actor, { action: hidden ? "review.hide" : "review.show", entity: "review", entityId: reviewId, before: before.audit, after: { hidden } });
     // The author hears of it in the same transaction, as of any change the shop makes to their account.
+    // "Hidden" waits two minutes, as the shipped mail does (ADR 077): showing it again before then
+    // withdraws it, and a press on the wrong review mails nobody.
     const [author] = await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, before.userId));
     if (!author) return [];
-    const notice = reviewVisibilityNotice(author, { hidden, productName: before.audit.productName, productId: before.productId }, getEnv().appUrl);
-    return [await queueMail(tx, notice)];
+    const noticeOf = (isHidden: boolean) =>
+      reviewVisibilityNotice(author, { hidden: isHidden, productName: before.audit.productName, productId: before.productId }, getEnv().appUrl);
+    if (hidden) return [await queueMail(tx, noticeOf(true), { notBefore: new Date(Date.now() + HIDDEN_REVIEW_MAIL_HOLD_MS) })];
+    if (await withdrawHeldMail(tx, noticeOf(true).subject, author.email)) return [];
+    return [await queueMail(tx, noticeOf(false))];
   });
   deliverQueuedMail(mailIds);
   invalidatePublicReviews();

@@ -161,12 +161,22 @@ describe("reviews", () => {
       `${admin.email} hid the 1-star review of the shop by ${author.email} from the shop.`,
       `${admin.email} put the 1-star review of the shop by ${author.email} back on the shop.`,
     ]);
-    // The author is told each time, with the page where the review can still be read, edited or deleted.
-    const told = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, author.email))).map((mail) => mail.subject);
-    expect(told.filter((subject) => subject.startsWith("Your ToolForge review"))).toEqual(["Your ToolForge review was hidden", "Your ToolForge review is shown again"]);
-    const hiddenNotice = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, author.email))).find((mail) => mail.subject === "Your ToolForge review was hidden");
-    expect(hiddenNotice?.text).toContain("The shop hid your review of ToolForge");
-    expect(hiddenNotice?.text).toContain("/dashboard/addReview");
+    // Shown again at once: the "hidden" mail, still waiting its two minutes, was withdrawn, and the
+    // author hears nothing.
+    const toldAuthor = async () =>
+      (await db.select().from(mailOutbox).where(eq(mailOutbox.to, author.email))).filter((mail) => mail.subject.startsWith("Your ToolForge review"));
+    expect(await toldAuthor()).toEqual([]);
+    // Hidden for good: the mail waits, then goes (the worker marks it sent); shown later, the author hears that too.
+    const pressed = Date.now();
+    expect((await moderate(admin, true)).status).toBe(200);
+    const [held] = await toldAuthor();
+    expect(held?.subject).toBe("Your ToolForge review of ToolForge was hidden");
+    expect(held?.nextAttemptAt?.getTime()).toBeGreaterThanOrEqual(pressed + 2 * 60_000);
+    expect(held?.text).toContain("The shop hid your review of ToolForge");
+    expect(held?.text).toContain("/dashboard/addReview");
+    await db.update(mailOutbox).set({ sentAt: new Date(), attempts: 1 }).where(eq(mailOutbox.id, held?.id ?? ""));
+    expect((await moderate(admin, false)).status).toBe(200);
+    expect((await toldAuthor()).map((mail) => mail.subject).sort()).toEqual(["Your ToolForge review of ToolForge is shown again", "Your ToolForge review of ToolForge was hidden"]);
   });
 
   it("lets only its author delete a review, hidden or not; it leaves every list and can be written again", async () => {
