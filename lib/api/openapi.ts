@@ -135,7 +135,7 @@ const AUTH_BODIES: Record<string, JsonSchema> = {
   "POST /api/auth/sign-in/email": {
     type: "object",
     required: ["email", "password"],
-    properties: { email: { type: "string", format: "email" }, password: { type: "string" }, rememberMe: { type: "boolean", default: true } },
+    properties: { email: { type: "string" }, password: { type: "string" }, rememberMe: { type: "boolean", default: true } },
     description: "With two-factor on, the answer is `{ twoFactorRedirect: true }` and a challenge cookie for the second step.",
   },
   "POST /api/auth/sign-in/social": {

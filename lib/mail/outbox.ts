@@ -100,7 +100,9 @@ export async function retryGivenUpMail(actor: Actor): Promise<{ retried: number 
   const db = await getDb();
   // A last try still talking to the mail server (its claim pushed next_attempt_at the longest pause
   // ahead, a moment ago) is left alone, or the worker could send that mail a second time meanwhile.
-  const lastTryOver = sql`${mailOutbox.nextAttemptAt} is null or ${mailOutbox.nextAttemptAt} < now() + make_interval(secs => ${MAX_MAIL_BACKOFF_SECONDS - LAST_TRY_SECONDS})`;
+  // In parentheses: and() joins its parts with AND as they are, and an OR left bare would stand alone,
+  // queuing again every mail in its back-off (and a held one at once) as though the worker had given up.
+  const lastTryOver = sql`(${mailOutbox.nextAttemptAt} is null or ${mailOutbox.nextAttemptAt} < now() + make_interval(secs => ${MAX_MAIL_BACKOFF_SECONDS - LAST_TRY_SECONDS}))`;
   const retried = await db
     .update(mailOutbox)
     .set({ attempts: 0, nextAttemptAt: null })

@@ -137,11 +137,15 @@ describe("mail the worker gave up on", () => {
     await db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() + 6 * 3600_000 - 60_000) }).where(eq(mailOutbox.subject, subject));
     expect(((await (await retry()).json()) as { retried: number }).retried).toBe(0);
     expect((await mailRow(subject))?.attempts).toBe(MAX_MAIL_ATTEMPTS);
+    // A mail still in its back-off (3 tries, the next due in a minute) is not one the worker gave up on.
+    const backingOff = `${subject} backing off`;
+    await db.insert(mailOutbox).values({ id: `mail_${created.id}_backoff`, to: customer.email, subject: backingOff, text: "Still trying.", attempts: 3, nextAttemptAt: new Date(Date.now() + 60_000) });
     await db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() + 5 * 3600_000) }).where(eq(mailOutbox.subject, subject));
     const answered = await retry();
     expect(answered.status).toBe(200);
     expect(((await answered.json()) as { retried: number }).retried).toBeGreaterThanOrEqual(1);
     expect(await mailRow(subject)).toMatchObject({ attempts: 0, nextAttemptAt: null, sentAt: null });
+    expect((await mailRow(backingOff))?.attempts).toBe(3);
     expect(await deliverDueMail()).toBeGreaterThanOrEqual(1);
     expect((await mailRow(subject))?.sentAt).toBeInstanceOf(Date);
     expect(delivered.filter((body) => body.includes(created.number))).toHaveLength(1);
