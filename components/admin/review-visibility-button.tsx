@@ -13,7 +13,7 @@ export function ReviewVisibilityButton({ reviewId, hidden, author }: { reviewId:
       method: "PATCH",
       body: { hidden: !hidden },
       failureMessage: "The review could not be changed. Please try again.",
-      // The author's "hidden" mail waits two minutes (lib/reviews/service.ts): a mistake put right before then mails nobody.
+      // The author's "hidden" mail waits two minutes (lib/mail's MAIL_HOLD_MS): a mistake put right before then mails nobody.
       successMessage: hidden ? "Review shown on the site" : "Review hidden from the site. Its author is mailed in 2 minutes: Show it before then, and they are not.",
     });
   }

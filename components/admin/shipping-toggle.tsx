@@ -26,7 +26,7 @@ export function ShippingToggle({ orderId, shipping, srLabel, cannotUnship = fals
       method: "PATCH",
       body: { shipped: !shipped },
       failureMessage: "The shipping state could not be changed. Please try again.",
-      // The "has shipped" mail waits two minutes (SHIPPED_MAIL_HOLD_MS): a mistake put right before then mails nobody.
+      // The "has shipped" mail waits two minutes (lib/mail's MAIL_HOLD_MS): a mistake put right before then mails nobody.
       successMessage: shipped ? "Order marked pending" : "Order marked shipped. The customer is mailed in 2 minutes: Mark as pending before then, and they are not.",
     });
   }

@@ -48,15 +48,20 @@ export function mailBackoffMs(attempts: number): number {
  * change that causes it commits, whatever happens to the process afterwards. Call
  * deliverQueuedMail with the ids after the commit; the mail worker retries whatever is left.
  */
-export async function queueMail(tx: Tx, mail: Mail, { notBefore }: { notBefore?: Date } = {}): Promise<string> {
+/**
+ * How long a mail queued `held` waits before its first try (the mail worker sends it then, and runs
+ * every minute): time to put a mistaken press right and withdraw it (withdrawHeldMail; ADR 077).
+ */
+export const MAIL_HOLD_MS = 2 * 60 * 1000;
+
+export async function queueMail(tx: Tx, mail: Mail, { held = false }: { held?: boolean } = {}): Promise<string> {
   const id = newId("mail");
-  // notBefore: the first try waits until then (the mail worker sends it), so it can still be withdrawn.
-  await tx.insert(mailOutbox).values({ id, ...mail, nextAttemptAt: notBefore ?? null });
+  await tx.insert(mailOutbox).values({ id, ...mail, nextAttemptAt: held ? new Date(Date.now() + MAIL_HOLD_MS) : null });
   return id;
 }
 
 /**
- * Takes back a mail queued with `notBefore` that no delivery has tried yet, found by its subject (each
+ * Takes back a mail queued `held` that no delivery has tried yet, found by its subject (each
  * such subject names its order). Answers whether one was withdrawn: false when it has gone out, or a
  * try has started (a try in progress is left to finish), and then the caller tells the person instead.
  */

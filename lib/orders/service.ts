@@ -50,12 +50,6 @@ type Reader = Db | Tx;
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
- * How long the "has shipped" mail waits before the mail worker sends it: Mark as pending within this
- * time withdraws it, so a press on the wrong row mails nobody (ADR 077). The worker runs every minute.
- */
-export const SHIPPED_MAIL_HOLD_MS = 2 * 60 * 1000;
-
-/**
  * The most one order may come to, in cents: what one payment can take, so that every order can be
  * paid. It also keeps every total far inside the integer money columns (PostgreSQL int4, at most
  * 2,147,483,647).
@@ -344,11 +338,11 @@ export async function placeOrder(actor: Actor, input: PlaceOrderInput, idempoten
  * is now: a customer who changed their email (confirmed from the new address, ADR 014) hears about
  * their older orders there too. The order keeps the address it was placed with, as its record. An
  * order whose customer deleted their account (ADR 015) has nobody to tell. `to`: that address, when the
- * caller has read it already.
+ * caller has read it already; `held`: queueMail's hold.
  */
-async function queueCustomerMail(tx: Tx, row: OrderRow, mail: Mail, to?: string, held?: { notBefore: Date }): Promise<string[]> {
+async function queueCustomerMail(tx: Tx, row: OrderRow, mail: Mail, { to, held }: { to?: string; held?: boolean } = {}): Promise<string[]> {
   if (isAnonymised(row)) return [];
-  return [await queueMail(tx, { ...mail, to: to ?? (await customerAddressOf(tx, row)) }, held)];
+  return [await queueMail(tx, { ...mail, to: to ?? (await customerAddressOf(tx, row)) }, { held })];
 }
 
 /** Where the order's customer is written to now: their account's address, or the order's own when the account is gone. */
@@ -744,9 +738,9 @@ export async function setShipping(actor: Actor, orderId: string, shipped: boolea
     });
     const view = await viewOf(tx, updated);
     // Both ways are news to the customer: "on its way", or that the earlier "on its way" was wrong.
-    // "On its way" waits SHIPPED_MAIL_HOLD_MS for the mail worker: an admin who pressed the wrong row
+    // "On its way" is held (MAIL_HOLD_MS) for the mail worker: an admin who pressed the wrong row
     // and puts it back at once takes the mail back, and the customer hears neither.
-    if (shipped) return { view, mailIds: await queueCustomerMail(tx, updated, shippedMail(view), undefined, { notBefore: new Date(Date.now() + SHIPPED_MAIL_HOLD_MS) }) };
+    if (shipped) return { view, mailIds: await queueCustomerMail(tx, updated, shippedMail(view), { held: true }) };
     if (await withdrawHeldMail(tx, shippedMail(view).subject)) return { view, mailIds: [] };
     return { view, mailIds: await queueCustomerMail(tx, updated, notShippedMail(view)) };
   });
@@ -784,7 +778,7 @@ export async function markOrderPaidInTx(
   const view = await viewOf(tx, paid);
   // The account's address, read once: the receipt goes there, and the shop's notice answers to it.
   const customer = await customerAddressOf(tx, paid);
-  const mailIds = await queueCustomerMail(tx, paid, receiptMail(view, { brand: payment.cardBrand, last4: payment.cardLast4 }), customer);
+  const mailIds = await queueCustomerMail(tx, paid, receiptMail(view, { brand: payment.cardBrand, last4: payment.cardLast4 }), { to: customer });
   // The shop hears of every order it must now ship, in the same transaction as the payment.
   for (const to of shopInbox()) mailIds.push(await queueMail(tx, paidOrderNoticeMail(view, to, customer)));
   return { view, mailIds };

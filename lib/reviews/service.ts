@@ -259,9 +259,6 @@ export async function deleteOwnReview(actor: Actor, reviewId: string): Promise<{
   return { productId };
 }
 
-/** How long the "your review was hidden" mail waits, so that showing the review again at once withdraws it. */
-const HIDDEN_REVIEW_MAIL_HOLD_MS = 2 * 60 * 1000;
-
 /** Hides or shows a review on the public site (admins). */
 export async function setReviewHidden(actor: Actor, reviewId: string, hidden: boolean): Promise<AdminReviewView> {
   requireAdmin(actor);
@@ -279,7 +276,7 @@ export async function setReviewHidden(actor: Actor, reviewId: string, hidden: bo
     if (!author) return [];
     const noticeOf = (isHidden: boolean) =>
       reviewVisibilityNotice(author, { hidden: isHidden, productName: before.audit.productName, productId: before.productId }, getEnv().appUrl);
-    if (hidden) return [await queueMail(tx, noticeOf(true), { notBefore: new Date(Date.now() + HIDDEN_REVIEW_MAIL_HOLD_MS) })];
+    if (hidden) return [await queueMail(tx, noticeOf(true), { held: true })];
     if (await withdrawHeldMail(tx, noticeOf(true).subject, author.email)) return [];
     return [await queueMail(tx, noticeOf(false))];
   });
