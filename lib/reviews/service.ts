@@ -227,7 +227,15 @@ export async function saveReview(actor: Actor, input: ReviewInput): Promise<{ re
  */
 async function lockReviewForAudit(tx: Tx, reviewId: string) {
   const [row] = await tx
-    .select({ userId: review.userId, productId: review.productId, hidden: review.hidden, rating: review.rating, authorEmail: user.email, productName: product.name })
+    .select({
+      userId: review.userId,
+      productId: review.productId,
+      hidden: review.hidden,
+      rating: review.rating,
+      authorEmail: user.email,
+      authorName: user.name,
+      productName: product.name,
+    })
     .from(review)
     .innerJoin(user, eq(user.id, review.userId))
     .leftJoin(product, eq(product.id, review.productId))
@@ -237,6 +245,7 @@ async function lockReviewForAudit(tx: Tx, reviewId: string) {
   return {
     userId: row.userId,
     productId: row.productId,
+    author: { email: row.authorEmail, name: row.authorName },
     audit: { hidden: row.hidden, author: row.authorEmail, rating: row.rating, productName: row.productName },
   };
 }
@@ -272,8 +281,7 @@ export async function setReviewHidden(actor: Actor, reviewId: string, hidden: bo
     // The author hears of it in the same transaction, as of any change the shop makes to their account.
     // "Hidden" waits two minutes, as the shipped mail does (ADR 077): showing it again before then
     // withdraws it, and a press on the wrong review mails nobody.
-    const [author] = await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, before.userId));
-    if (!author) return [];
+    const { author } = before;
     const noticeOf = (isHidden: boolean) =>
       reviewVisibilityNotice(author, { hidden: isHidden, productName: before.audit.productName, productId: before.productId }, getEnv().appUrl);
     if (hidden) return [await queueMail(tx, noticeOf(true), { held: true })];
