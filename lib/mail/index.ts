@@ -61,15 +61,25 @@ export async function queueMail(tx: Tx, mail: Mail, { held = false }: { held?: b
 }
 
 /**
- * Takes back a mail queued `held` that no delivery has tried yet, found by its subject (each
- * such subject names its order). Answers whether one was withdrawn: false when it has gone out, or a
- * try has started (a try in progress is left to finish), and then the caller tells the person instead.
+ * Takes back a mail queued `held` while its hold lasts and no delivery has tried it, found by its
+ * subject (each such subject names its order or review) and, where the subject alone does not say
+ * whose, its address. Answers whether one was withdrawn: false once the hold is over, the mail has gone
+ * out or a try has started (a try in progress is left to finish); the caller then tells the person.
  */
 export async function withdrawHeldMail(tx: Tx, subject: string, to?: string): Promise<boolean> {
-  const { and, eq, isNull } = await import("drizzle-orm");
+  const { and, eq, gt, isNull, sql } = await import("drizzle-orm");
   const withdrawn = await tx
     .delete(mailOutbox)
-    .where(and(eq(mailOutbox.subject, subject), to === undefined ? undefined : eq(mailOutbox.to, to), isNull(mailOutbox.sentAt), eq(mailOutbox.attempts, 0)))
+    .where(
+      and(
+        eq(mailOutbox.subject, subject),
+        to === undefined ? undefined : eq(mailOutbox.to, to),
+        isNull(mailOutbox.sentAt),
+        eq(mailOutbox.attempts, 0),
+        // Only while its hold lasts: without SMTP no mail is ever tried, and one past its hold is the customer's.
+        gt(mailOutbox.nextAttemptAt, sql`now()`),
+      ),
+    )
     .returning({ id: mailOutbox.id });
   return withdrawn.length > 0;
 }

@@ -100,6 +100,16 @@ describe("shipping", () => {
     expect((await ship(admin, paid.id, false)).status).toBe(200);
     await waitForPendingMail();
     expect((await aboutIt()).filter((m) => /has (not )?shipped/.test(m.subject))).toEqual([]);
+
+    // Past its two minutes the mail is no longer taken back, tried or not (without SMTP the outbox is
+    // the mailbox, and the mail is the customer's): "not shipped yet" follows it.
+    await ship(admin, paid.id, true);
+    await db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.subject, `Your ToolForge order ${paid.number} has shipped`));
+    expect((await ship(admin, paid.id, false)).status).toBe(200);
+    expect((await aboutIt()).map((m) => m.subject).filter((subject) => /has (not )?shipped/.test(subject)).sort()).toEqual([
+      `Your ToolForge order ${paid.number} has not shipped yet`,
+      `Your ToolForge order ${paid.number} has shipped`,
+    ]);
   });
 
   it("tells the customer when an order marked shipped turns out not to have shipped", async () => {
