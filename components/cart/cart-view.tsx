@@ -87,11 +87,6 @@ function CartNotLoaded() {
 }
 
 
-/** Fewer units left than the product's minimum order: no quantity will do, the line can only be removed. */
-function isSoldOut(product: AvailableLine["product"]): boolean {
-  return isOutOfStock(product);
-}
-
 /**
  * What stands between the cart and Checkout, as the sentence under the subtotal: quantities to fix,
  * and products to remove (out of stock, where no quantity will do, or no longer on sale).
@@ -189,9 +184,9 @@ export function CartView({ shippingCents }: CartViewProps) {
     const problem = shown.get(line.productId)?.problem;
     return problem ? [{ product: line.product, problem }] : [];
   });
-  const soldOutCount = problemLines.filter((line) => isSoldOut(line.product)).length;
+  const soldOutCount = problemLines.filter((line) => isOutOfStock(line.product)).length;
   const quantityProblems = problemLines.map(({ product, problem }) =>
-    isSoldOut(product) ? `${product.name} is out of stock: remove it from your cart.` : `Quantity of ${product.name}: ${problem}.`,
+    isOutOfStock(product) ? `${product.name} is out of stock: remove it from your cart.` : `Quantity of ${product.name}: ${problem}.`,
   );
   const checkoutStatus =
     quantityProblems.length === 0
