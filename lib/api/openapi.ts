@@ -196,7 +196,8 @@ const FORM_BODIES: Record<string, { schema: JsonSchema; description: string }> =
   // The confirmation page's plain form (/confirm-email); it answers 303 to the page that shows the outcome.
   "POST /api/account/confirm-email-change": {
     description: "Form-encoded `token`, the one in the mailed link; any other content type is a 415.",
-    schema: { type: "object", required: ["token"], properties: { token: { type: "string", minLength: 1, maxLength: 200 } } },
+    // The same schema the handler parses the form's fields with.
+    schema: toSchema(linkTokenSchema, "input"),
   },
 };
 
