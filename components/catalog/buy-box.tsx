@@ -124,6 +124,11 @@ export function BuyBox({ productId, productName, priceCents, currency, minOrderQ
               setTyped(event.target.value);
             }}
             onBlur={settleTyped}
+            // Enter settles the figure where it is typed (there is no form to submit): the price and
+            // "Set to" line answer at once, and the focus stays for a second try.
+            onKeyDown={(event) => {
+              if (event.key === "Enter") settleTyped();
+            }}
             aria-describedby={`${inputId}-hint ${inputId}-adjusted`}
             className="w-20 border-x border-slate-300 text-center text-base text-slate-900 [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
           />

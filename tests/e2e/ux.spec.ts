@@ -203,6 +203,12 @@ test("a product page is public, canonical, and describes the product in valid Pr
   await expect(page.getByRole("status").filter({ hasText: "Set to 10: the fewest units per order." })).toBeVisible();
   await page.getByRole("button", { name: "One more" }).click();
   await expect(page.getByText("Set to 10")).toHaveCount(0);
+  // Enter settles a typed figure where it is, with the focus kept in the field.
+  await quantity.fill("12.5");
+  await quantity.press("Enter");
+  await expect(quantity).toHaveValue("13");
+  await expect(quantity).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: "Set to 13: whole units only." })).toBeVisible();
 
   // An unknown product is the not-found page, with a 404.
   expect((await request.get("/products/prd_nope")).status()).toBe(404);
