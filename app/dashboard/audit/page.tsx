@@ -29,10 +29,17 @@ export default async function AuditPage({ searchParams }: AuditPageProps) {
     findListPage(() => listAudit(actor, { ...filter, ...paging })),
     filter.entity && filter.entityId ? auditSubjectName(actor, filter.entity, filter.entityId) : null,
   ]);
-  const about = "Every recorded change to orders, products, accounts, roles and reviews, by admins, by customers and by the shop itself, newest first";
   const header = (
     <>
-      <AdminPageHeader title="Audit log">{about}.</AdminPageHeader>
+      <AdminPageHeader title="Audit log">
+        Changes made by admins (products, roles, shipping, refunds, reviews, erasures), by customers to their accounts and
+        orders (a cancelled order, a new password, a deleted account) and by the shop itself (an automatic refund), newest
+        first. Orders placed and paid are in{" "}
+        <Link href="/dashboard/manageOrder" className={textLinkClass}>
+          Manage Order
+        </Link>
+        .
+      </AdminPageHeader>
       <AuditFilterForm filter={filter} subjectName={subjectName} pageSize={pageSize} />
     </>
   );
