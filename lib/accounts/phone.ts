@@ -5,7 +5,7 @@ import { recordAudit } from "@/lib/audit/service";
 import { getAuth } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
-import { AppError } from "@/lib/errors";
+import { AppError, isAppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { deliverQueuedMail, queueMail } from "@/lib/mail";
 import { clientKey, consumeRateLimit, withRateLimit } from "@/lib/rate-limit";
@@ -14,6 +14,7 @@ import type { PhoneCodeEntry } from "@/models/phone";
 import { user, verification } from "@/models/schema";
 import type { Actor } from "./actor";
 import { PHONE_CODE } from "./auth-plugins";
+import { runAfterAnswer } from "./background";
 import { phoneAddedNotice, phoneRemovedNotice } from "./emails";
 import { requireRecentSignIn } from "./recent-sign-in";
 
@@ -103,12 +104,22 @@ async function sendCode(phoneNumber: string): Promise<void> {
 /**
  * Texts a sign-in code to a number that a verified account holds. The answer is the same whether or
  * not one does, and a number no account holds gets no text: the form cannot be used to find out who
- * has an account, nor to send texts to strangers.
+ * has an account, nor to send texts to strangers. The lookup and the text happen after the answer
+ * (as for "forgot password"): waiting for the provider only when an account has the number, or
+ * answering 503 only then when it refuses, would tell the two apart by the clock or the status.
  */
 export async function requestPhoneSignInCode(phoneNumber: string, client: string): Promise<void> {
   await limitCodes(phoneNumber, client);
-  if (!(await findAccountByVerifiedPhone(phoneNumber))) return;
-  await sendCode(phoneNumber);
+  runAfterAnswer("phone sign-in code", async () => {
+    if (!(await findAccountByVerifiedPhone(phoneNumber))) return;
+    try {
+      await sendCode(phoneNumber);
+    } catch (error) {
+      // sendCode has logged the provider's reason; the person asks again when no text comes.
+      if (isAppError(error) && error.kind === "unavailable") return;
+      throw error;
+    }
+  });
 }
 
 export type PhoneSignIn = { setCookies: string[]; twoFactorRequired: boolean };

@@ -1,5 +1,7 @@
 import * as signInPhone from "@/app/api/sign-in/phone/route";
 import * as signInPhoneCode from "@/app/api/sign-in/phone/code/route";
+import * as mePhoneCode from "@/app/api/me/phone/code/route";
+import { waitForAccountTasks } from "@/lib/accounts/background";
 import { resetEnvForTests } from "@/lib/env";
 import { FakeTwilio } from "@/tests/fixtures/fake-twilio";
 import { cookiesFrom, makeRequest, noParams, signUp } from "@/tests/fixtures/http";
@@ -36,6 +38,7 @@ describe("texts through Twilio's Messages API (a local stand-in)", () => {
     const outboxBefore = await latestText(phoneNumber);
     const sent = await signInPhoneCode.POST(makeRequest("/api/sign-in/phone/code", { method: "POST", json: { phoneNumber } }), noParams());
     expect(sent.status).toBe(202);
+    await waitForAccountTasks();
     const message = twilio.messages.at(-1);
     expect(message).toMatchObject({ accountSid: ACCOUNT_SID, to: phoneNumber, from: FROM, messagingServiceSid: null });
     expect(message?.body).toMatch(/^\d{6} is your ToolForge sign-in code\./);
@@ -47,16 +50,39 @@ describe("texts through Twilio's Messages API (a local stand-in)", () => {
     expect(cookiesFrom(signedIn)).toMatch(/toolforge\.session_token=/);
   });
 
-  it("tells the person plainly when Twilio refuses the number", async () => {
-    twilio.invalidNumbers.add(phoneNumber);
+  it("tells a signed-in person plainly when Twilio refuses their new number", async () => {
+    const refused = uniquePhoneNumber();
+    twilio.invalidNumbers.add(refused);
     try {
-      const sent = await signInPhoneCode.POST(makeRequest("/api/sign-in/phone/code", { method: "POST", json: { phoneNumber } }), noParams());
+      const sent = await mePhoneCode.POST(makeRequest("/api/me/phone/code", { method: "POST", json: { phoneNumber: refused }, cookie }), noParams());
       expect(sent.status).toBe(503);
       expect(((await sent.json()) as { error: { message: string } }).error.message).toBe(
         "We could not send a text message to this number just now. Check the number and try again in a few minutes.",
       );
     } finally {
+      twilio.invalidNumbers.delete(refused);
+    }
+  });
+
+  it("answers a sign-in code request the same whether or not the number has an account, even when Twilio refuses it", async () => {
+    const stranger = uniquePhoneNumber();
+    twilio.invalidNumbers.add(phoneNumber);
+    twilio.invalidNumbers.add(stranger);
+    try {
+      const answers = [];
+      for (const number of [phoneNumber, stranger]) {
+        const sent = await signInPhoneCode.POST(makeRequest("/api/sign-in/phone/code", { method: "POST", json: { phoneNumber: number } }), noParams());
+        answers.push({ status: sent.status, body: (await sent.json()) as unknown });
+      }
+      expect(answers[0]).toEqual(answers[1]);
+      expect(answers[0]?.status).toBe(202);
+      // Twilio refused the account's text after the answer had gone: nothing was sent.
+      const sentBefore = twilio.messages.length;
+      await waitForAccountTasks();
+      expect(twilio.messages.length).toBe(sentBefore);
+    } finally {
       twilio.invalidNumbers.delete(phoneNumber);
+      twilio.invalidNumbers.delete(stranger);
     }
   });
 
