@@ -13,7 +13,7 @@ import { passwordChangedNotice, passwordResetMail } from "./emails";
 import { LINK_PATHS, linkUrl } from "./links";
 import { clearPasswordLockout } from "./lockout";
 import { proveMailbox } from "./mailbox";
-import { consumeToken, discardOtherTokens, inspectToken, issueToken, tokenError, type TokenState } from "./tokens";
+import { consumeToken, discardOtherTokens, inspectToken, LINKS_A_NEW_PASSWORD_ENDS, issueToken, tokenError, type TokenState } from "./tokens";
 
 /**
  * "Forgot password?". The answer never says whether the address has an account: it is the same
@@ -50,7 +50,7 @@ export async function resetPasswordWithToken(rawToken: string, passwordHash: str
     await setPasswordHash(tx, row.id, passwordHash, now);
     await tx.delete(session).where(eq(session.userId, row.id));
     await clearPasswordLockout(tx, row.email);
-    await discardOtherTokens(tx, row.id, ["reset-password"], token.id);
+    await discardOtherTokens(tx, row.id, LINKS_A_NEW_PASSWORD_ENDS, token.id);
     await recordAudit(tx, { userId: row.id }, { action: "user.password-reset", entity: "user", entityId: row.id, before: null, after: { email: row.email, sessionsSignedOut: true } });
     return { userId: row.id, mailId: await queueMail(tx, passwordChangedNotice(row, getEnv().appUrl)) };
   });

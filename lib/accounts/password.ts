@@ -11,6 +11,7 @@ import type { PasswordChange } from "@/models/accounts";
 import { session } from "@/models/schema";
 import { findPasswordHash, setPasswordHash } from "./credentials";
 import { passwordChangedNotice } from "./emails";
+import { discardOtherTokens, LINKS_A_NEW_PASSWORD_ENDS } from "./tokens";
 import { beginPasswordAttempt, PasswordSignInLockedError, settlePasswordAttempt } from "./lockout";
 import type { Actor } from "./roles";
 
@@ -38,6 +39,7 @@ export async function changePassword(actor: Actor, input: PasswordChange): Promi
   const mailId = await db.transaction(async (tx) => {
     await setPasswordHash(tx, actor.userId, hash);
     await tx.delete(session).where(and(eq(session.userId, actor.userId), ne(session.id, actor.sessionId)));
+    await discardOtherTokens(tx, actor.userId, LINKS_A_NEW_PASSWORD_ENDS);
     await recordAudit(tx, actor, { action: "user.password-changed", entity: "user", entityId: actor.userId, before: null, after: { otherSessionsSignedOut: true } });
     return queueMail(tx, passwordChangedNotice(actor, getEnv().appUrl));
   });

@@ -115,6 +115,13 @@ export async function consumeToken(tx: Tx, purpose: AccountTokenPurpose, raw: st
   throw tokenError(state === "valid" ? "used" : state);
 }
 
+/**
+ * The links a new password ends: the password is what someone who fears for the account changes, so
+ * a reset, sign-in or address-change link mailed before it (forwarded, or read in a shared inbox) no
+ * longer opens the account.
+ */
+export const LINKS_A_NEW_PASSWORD_ENDS: AccountTokenPurpose[] = ["reset-password", "email-link", "change-email"];
+
 /** Removes the account's other unused links of these kinds (a newer proof makes them pointless). */
 export async function discardOtherTokens(tx: Tx, userId: string, purposes: AccountTokenPurpose[], keepId?: string): Promise<void> {
   for (const purpose of purposes) {

@@ -7,6 +7,7 @@ import * as adminOrders from "@/app/api/admin/orders/route";
 import * as emailRoute from "@/app/api/me/email/route";
 import * as meRoute from "@/app/api/me/route";
 import * as passwordRoute from "@/app/api/me/password/route";
+import * as resetRequest from "@/app/api/account/password-reset/route";
 import * as sessionsRoute from "@/app/api/me/sessions/route";
 import * as sessionById from "@/app/api/me/sessions/[id]/route";
 import * as signOutOthers from "@/app/api/me/sessions/sign-out-others/route";
@@ -18,6 +19,7 @@ import * as reviewById from "@/app/api/reviews/[id]/route";
 import * as userStatus from "@/app/api/users/[id]/status/route";
 import * as userRole from "@/app/api/users/[id]/role/route";
 import { describeEmailChangeLink } from "@/lib/accounts/email-change";
+import { describeResetLink } from "@/lib/accounts/password-reset";
 import { getDb } from "@/lib/db/client";
 import { ANONYMISED_ORDER, formatOrderNumber } from "@/models/orders";
 import { auditLog, mailOutbox, order, payment, profile, review, user } from "@/models/schema";
@@ -133,6 +135,29 @@ describe("changing the password", () => {
     expect((await signInRequest(person.email, "first-password")).status).toBe(401);
     expect((await signInRequest(person.email, "second-password")).status).toBe(200);
     expect(await newestMailTo(person.email, "Your ToolForge password was changed")).not.toBeNull();
+  });
+
+  it("ends the reset, sign-in and address-change links mailed before it", async () => {
+    const person = await signUpVerified({ password: "first-password" });
+    await resetRequest.POST(makeRequest("/api/account/password-reset", { method: "POST", json: { email: person.email } }), noParams());
+    const resetLink = await tokenMailedTo(person.email, "/reset-password");
+    await linkRequest.POST(makeRequest("/api/account/email-link", { method: "POST", json: { email: person.email } }), noParams());
+    const signInLink = await tokenMailedTo(person.email, "/login/link");
+    const newEmail = uniqueEmail("elsewhere");
+    expect((await changeEmail(person.cookie, newEmail)).status).toBe(202);
+    const changeLink = await tokenMailedTo(newEmail, "/confirm-email");
+    expect(await describeResetLink(resetLink)).toBe("valid");
+
+    const done = await passwordRoute.POST(
+      makeRequest("/api/me/password", { method: "POST", json: { currentPassword: "first-password", newPassword: "second-password" }, cookie: person.cookie }),
+      noParams(),
+    );
+    expect(done.status).toBe(200);
+    expect(await describeResetLink(resetLink)).toBe("invalid");
+    const viaLink = await linkSignIn.POST(makeRequest("/api/account/email-link/sign-in", { method: "POST", json: { token: signInLink } }), noParams());
+    expect(viaLink.status).toBe(422);
+    expect((await describeEmailChangeLink(changeLink)).state).toBe("invalid");
+    expect((await signInRequest(person.email, "second-password")).status).toBe(200);
   });
 });
 

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import * as resetConfirm from "@/app/api/account/password-reset/confirm/route";
 import * as resetRequest from "@/app/api/account/password-reset/route";
+import * as linkRequest from "@/app/api/account/email-link/route";
+import { describeEmailLink } from "@/lib/accounts/email-link";
 import { describeResetLink, resetPasswordWithToken } from "@/lib/accounts/password-reset";
 import { issueToken } from "@/lib/accounts/tokens";
 import { getDb } from "@/lib/db/client";
@@ -54,8 +56,13 @@ describe("forgot password", () => {
     expect(short.status).toBe(422);
     expect(((await short.json()) as { error: { fields: Record<string, string> } }).error.fields.password).toBe("Use at least 8 characters");
 
+    await linkRequest.POST(makeRequest("/api/account/email-link", { method: "POST", json: { email: person.email } }), noParams());
+    const signInLink = await tokenMailedTo(person.email, "/login/link");
+
     const done = await confirmReset({ token, password: "new-password-2" });
     expect(done.status).toBe(200);
+    // A sign-in link mailed before the new password no longer opens the account.
+    expect((await describeEmailLink(signInLink)).state).toBe("invalid");
     const here = cookiesFrom(done);
     expect(await whoAmI(here)).toMatchObject({ email: person.email });
     // Every session from before the reset is gone.
