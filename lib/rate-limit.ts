@@ -45,6 +45,9 @@ export const LIMITS = {
   accountEmailTo: { max: 3, windowMs: 15 * MINUTE },
   accountLinkUse: { max: 20, windowMs: 15 * MINUTE },
   emailChange: { max: 5, windowMs: 15 * MINUTE },
+  // Stripe payment checks per account: each one asks Stripe, whose request allowance every customer's
+  // payment shares. A check of an id Stripe does not know counts apart, against the lower figure.
+  paymentConfirm: { max: 300, windowMs: 15 * MINUTE, rejectedMax: 20 },
 } satisfies Record<string, Limit>;
 
 export type RateLimitBucket = keyof typeof LIMITS;

@@ -6,6 +6,7 @@ import { getEnv, resolveAuthSecret } from "@/lib/env";
 import { AppError, isAppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
+import { withRateLimit } from "@/lib/rate-limit";
 import { recordAudit } from "@/lib/audit/service";
 import { invalidateCatalog } from "@/lib/catalog/service";
 import { deliverQueuedMail } from "@/lib/mail";
@@ -30,7 +31,7 @@ import {
 import { invalidatePublicReviews } from "@/lib/reviews/service";
 import { formatDateTime } from "@/models/dates";
 import type { OrderView } from "@/models/orders";
-import type { ConfirmTestPaymentInput, PaymentStart } from "@/models/payments";
+import { confirmStripePaymentSchema, type ConfirmTestPaymentInput, type PaymentStart } from "@/models/payments";
 import { payment } from "@/models/schema";
 import { callStripe, cancelPaymentIntents, isStripeConfigured, stripeClient, waitForPaymentIntentCancels, WEBHOOK_TOLERANCE_SECONDS, type Stripe } from "./stripe";
 import { chargeTestCard, refundTestPayment, testChargeReference } from "./test-processor";
@@ -456,12 +457,27 @@ export async function confirmStripePayment(actor: Actor, orderId: string, paymen
   if (!isStripeConfigured()) throw new AppError("conflict", "Stripe is not configured in this shop.");
   const current = await getOwnOrder(actor, orderId);
   if (current.status === "paid" && current.paymentRef === paymentIntentId) return current;
-  const intent = await callStripe(
-    "retrieve a PaymentIntent",
-    () => stripeClient().paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] }),
-    () => new AppError("invalid", UNKNOWN_PAYMENT_INTENT, { paymentIntentId: "Unknown payment" }),
+  // Every check asks Stripe, whose request allowance all customers' payments share: an account's checks
+  // of ids Stripe does not know are limited (a declined card or Stripe being down is not held against it).
+  const checked = await withRateLimit(
+    "paymentConfirm",
+    actor.userId,
+    async () => {
+      try {
+        const intent = await callStripe(
+          "retrieve a PaymentIntent",
+          () => stripeClient().paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] }),
+          () => new AppError("invalid", UNKNOWN_PAYMENT_INTENT, { paymentIntentId: "Unknown payment" }),
+        );
+        return { order: paidOrRefused(await markPaidFromIntent(intent, orderId)) };
+      } catch (error) {
+        return { error };
+      }
+    },
+    (outcome) => !("error" in outcome && isAppError(outcome.error) && outcome.error.kind === "invalid"),
   );
-  return paidOrRefused(await markPaidFromIntent(intent, orderId));
+  if ("error" in checked) throw checked.error;
+  return checked.order;
 }
 
 /**
@@ -473,6 +489,8 @@ export async function confirmStripePayment(actor: Actor, orderId: string, paymen
  */
 export async function settleReturnedPayment(actor: Actor, order: OrderView, paymentIntentId: string): Promise<{ paid: true } | { paid: false; message: string } | null> {
   if (!isStripeConfigured() || order.status !== "unpaid") return null;
+  // Only what Stripe's return can hold is asked about: any other text in the address asks Stripe nothing.
+  if (!confirmStripePaymentSchema.safeParse({ paymentIntentId }).success) return null;
   try {
     await confirmStripePayment(actor, order.id, paymentIntentId);
     return { paid: true };

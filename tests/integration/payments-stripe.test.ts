@@ -665,6 +665,21 @@ describe("when Stripe answers with an error or not at all", () => {
     expect((await start(alice, created.id)).status).toBe(200);
   });
 
+  it("limits an account's checks of ids Stripe does not know, and asks Stripe nothing for an id that is not one", async () => {
+    const carol = await signUp({ name: "Carol Stripe" });
+    const created = await newOrder(carol);
+    for (let i = 0; i < 20; i += 1) expect((await confirm(carol, created.id, `pi_unknown${i}`)).status).toBe(422);
+    const limited = await confirm(carol, created.id, "pi_unknown20");
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    // Another account is not held back by Carol's tries.
+    expect((await confirm(alice, (await newOrder()).id, "pi_unknown21")).status).toBe(422);
+
+    // Back on the order's page with something in the address that no Stripe return holds: nothing to settle.
+    const mine = await newOrder();
+    expect(await settleReturnedPayment(await actorOf(alice), await getOrderById(mine.id), "not-a-payment-intent")).toBeNull();
+  });
+
   it.each([
     ["a closed connection", 0, null],
     ["an error on Stripe's side", 500, { type: "api_error", message: "An unknown error occurred" }],
