@@ -41,7 +41,7 @@ export function AccountStatusButton({ userId, email, disabled }: AccountStatusBu
       <ConfirmDialog
         open={confirming}
         title={`Disable ${email}?`}
-        message={`${email} will be signed out on every device at once and cannot sign in until an admin enables the account again.`}
+        message={`${email} will be signed out on every device at once and cannot sign in until an admin enables the account again. Any order of theirs not yet paid is cancelled, and its units go back on sale.`}
         confirmLabel="Disable account"
         cancelLabel="Keep active"
         tone="danger"

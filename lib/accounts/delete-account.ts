@@ -7,7 +7,7 @@ import { forgetMailMatching, forgetMailTo } from "@/lib/mail";
 import { invalidateCatalog } from "@/lib/catalog/service";
 import { anonymiseOrdersOfUser } from "@/lib/orders/anonymise";
 import { SHOP_NOTICES_ABOUT_A_CUSTOMER } from "@/lib/orders/emails";
-import { cancelUnpaidOrdersOfDeletedAccount, requireNoPaidOrderAwaitingShipment } from "@/lib/orders/service";
+import { cancelUnpaidOrdersOfAccount, requireNoPaidOrderAwaitingShipment } from "@/lib/orders/service";
 import { cancelPaymentIntents } from "@/lib/payments/stripe";
 import { invalidatePublicReviews } from "@/lib/reviews/service";
 import { user } from "@/models/schema";
@@ -36,7 +36,7 @@ export async function deleteAccount(actor: Actor, now = new Date()): Promise<{ o
     if (!row) throw new AppError("not_found", "This account no longer exists.");
     if (row.role === "admin") await requireAnotherActiveAdmin(tx, row.id);
     await requireNoPaidOrderAwaitingShipment(tx, row.id);
-    const cancelled = await cancelUnpaidOrdersOfDeletedAccount(tx, row.id);
+    const cancelled = await cancelUnpaidOrdersOfAccount(tx, row.id, "customer");
     const orderIds = await anonymiseOrdersOfUser(tx, row.id);
     const ordersAnonymised = orderIds.length;
     const addresses = await addressesOfAccount(tx, row.id, row.email);

@@ -97,6 +97,16 @@ describe("auditSentence", () => {
     expect(auditSentence({ ...deleted, after: null })).toBe("A customer deleted their account; their orders were kept without their details.");
   });
 
+  it("tells a disabled account with the unpaid orders cancelled with it", () => {
+    const disabled = { ...base, entity: "user", entityId: "usr_bob", action: "user.disabled", before: { email: "bob@toolforge.test", disabled: false } };
+    expect(auditSentence({ ...disabled, after: { email: "bob@toolforge.test", disabled: true } })).toBe(
+      "ann@toolforge.test disabled the account of bob@toolforge.test and signed it out everywhere.",
+    );
+    expect(auditSentence({ ...disabled, after: { email: "bob@toolforge.test", disabled: true, ordersCancelled: 2 } })).toBe(
+      "ann@toolforge.test disabled the account of bob@toolforge.test and signed it out everywhere, and cancelled 2 unpaid orders it could no longer pay.",
+    );
+  });
+
   it("tells an erasure by its dates only, and a refund that did not reach the customer", () => {
     expect(auditSentence({ ...base, entity: "message", entityId: "msg_1", action: "message.erase", before: { receivedAt: "2026-11-03T12:00:00.000Z" }, after: null })).toBe(
       "ann@toolforge.test erased a contact message received on Nov 3, 2026.",

@@ -141,8 +141,13 @@ export function auditSentence(entry: AuditEntryText): string {
         ? `${who} made ${subject} an admin${reason}.`
         : `${who} removed admin rights from ${subject}${reason}.`;
     }
-    case "user.disabled":
-      return `${who} disabled the account of ${subject} and signed it out everywhere.`;
+    case "user.disabled": {
+      const cancelled =
+        typeof after.ordersCancelled === "number" && after.ordersCancelled > 0
+          ? `, and cancelled ${countOf(after.ordersCancelled, "unpaid order", "unpaid orders")} it could no longer pay`
+          : "";
+      return `${who} disabled the account of ${subject} and signed it out everywhere${cancelled}.`;
+    }
     case "user.enabled":
       return `${who} enabled the account of ${subject} again.`;
     case "user.email-verified":

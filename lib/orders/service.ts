@@ -382,21 +382,22 @@ async function closeUnpaid(tx: Tx, orderId: string, closing: Closing): Promise<C
 export type ClosedOrder = { id: string; paymentIntentId: string | null };
 
 /**
- * Cancels the unpaid orders of an account being deleted, inside the deletion's transaction: nobody
- * can pay them any more, so their units go back on sale now rather than when the hold runs out. Their
- * mail is queued like any cancellation and goes with the rest of the account's outbox. Answers the
- * cancelled orders; cancel their PaymentIntents after the commit.
+ * Cancels the unpaid orders of an account being deleted (`by` the customer) or disabled (`by` the
+ * shop), inside that transaction: nobody can pay them any more, so their units go back on sale now
+ * rather than when the hold runs out. Their mail is queued like any cancellation (a deleted account's
+ * goes with the rest of its outbox). Answers the cancelled orders; cancel their PaymentIntents after
+ * the commit.
  */
-export async function cancelUnpaidOrdersOfDeletedAccount(tx: Tx, userId: string): Promise<ClosedOrder[]> {
+export async function cancelUnpaidOrdersOfAccount(tx: Tx, userId: string, by: "customer" | "shop"): Promise<(ClosedOrder & { mailIds: string[] })[]> {
   const unpaid = await tx
     .select({ id: order.id })
     .from(order)
     .where(and(eq(order.userId, userId), eq(order.status, "unpaid")))
     .orderBy(asc(order.id));
-  const cancelled: ClosedOrder[] = [];
+  const cancelled: (ClosedOrder & { mailIds: string[] })[] = [];
   for (const { id } of unpaid) {
-    const closed = await closeUnpaid(tx, id, { to: "cancelled", by: "customer" });
-    if (closed) cancelled.push({ id, paymentIntentId: closed.row.paymentIntentId });
+    const closed = await closeUnpaid(tx, id, { to: "cancelled", by });
+    if (closed) cancelled.push({ id, paymentIntentId: closed.row.paymentIntentId, mailIds: closed.mailIds });
   }
   return cancelled;
 }

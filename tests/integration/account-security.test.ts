@@ -437,6 +437,38 @@ describe("disabling an account", () => {
     expect(cookiesFrom(await signInRequest(person.email, "disabled-password"))).toMatch(/toolforge\.session_token=/);
   });
 
+  it("cancels the account's unpaid orders, which it can no longer pay, and puts their units back on sale", async () => {
+    const admin = await onlyAdmin(await signUpVerified());
+    const person = await signUpVerified();
+    const item = await createProduct({ stock: 20, priceCents: 1500 });
+    const place = async (session: Session) => {
+      const placed = await ordersRoute.POST(
+        makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity: 3, phone: "+1 555 010 0142", shippingAddress: TEST_ADDRESS }, cookie: session.cookie }),
+        noParams(),
+      );
+      expect(placed.status).toBe(201);
+      return ((await placed.json()) as { id: string; number: string });
+    };
+    const first = await place(person);
+    const second = await place(person);
+    const someoneElse = await place(admin);
+    expect(await stockOf(item.id)).toBe(11);
+
+    expect((await setDisabled(admin.cookie, person.userId, true)).status).toBe(200);
+    const db = await getDb();
+    const statuses = await db.select({ id: order.id, status: order.status }).from(order).where(inArray(order.id, [first.id, second.id, someoneElse.id]));
+    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({ [first.id]: "cancelled", [second.id]: "cancelled", [someoneElse.id]: "unpaid" });
+    expect(await stockOf(item.id)).toBe(17);
+    const told = await newestMailTo(person.email, `Your ToolForge order ${first.number} is cancelled`);
+    expect(told?.text).toContain(`We cancelled your order ${first.number}.`);
+    const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.entityId, person.userId), eq(auditLog.action, "user.disabled")));
+    expect(entry?.after).toMatchObject({ disabled: true, ordersCancelled: 2 });
+
+    // Enabling again does not bring them back: they were cancelled, like any other.
+    expect((await setDisabled(admin.cookie, person.userId, false)).status).toBe(200);
+    expect(await stockOf(item.id)).toBe(17);
+  });
+
   it("refuses to disable the last active admin, and a disabled admin does not count as one", async () => {
     const db = await getDb();
     const first = await onlyAdmin(await signUpVerified({ name: "First Admin" }));
