@@ -48,7 +48,7 @@ export function RefundButton({ orderId, number, srLabel }: { orderId: string; nu
       </button>
       <Modal open={open} onClose={() => setOpen(false)} title={`Refund order ${number}`} closeLabel="Close refund" initialFocusRef={reasonRef}>
         <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <p className="text-slate-700">The full amount goes back to the customer&apos;s card. Units go back on sale unless the order shipped.</p>
+          <p className="text-slate-700">The full amount goes back to the customer&apos;s card. Units go back on sale unless the order shipped; one marked as shipped in the last two minutes is taken back with its &ldquo;has shipped&rdquo; mail.</p>
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`refund-reason-${orderId}`} className="text-sm font-semibold text-slate-900">
               Reason

@@ -836,15 +836,25 @@ export async function markOrderRefundedInTx(tx: Tx, actor: Actor, orderId: strin
     throw conflictFor(now?.status ?? "unpaid", "refund");
   }
   const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, orderId));
-  if (refunded.shipping !== "shipped") await releaseStock(tx, lines);
+  let final = refunded;
+  // Marked as shipped so lately that its "has shipped" mail is still held (ADR 077): the press is
+  // taken back with its mail, as Mark as pending would, so the customer does not hear "has shipped"
+  // after "Refund", and the units, which never left, go back on sale.
+  if (refunded.shipping === "shipped" && (await withdrawHeldMail(tx, shippedMail(toOrderView(refunded, lines)).subject))) {
+    const [unshipped] = await tx.update(order).set({ shipping: "pending", shippedAt: null }).where(eq(order.id, orderId)).returning();
+    if (!unshipped) throw new Error("order update returned nothing");
+    final = unshipped;
+  }
+  const stockReturned = final.shipping !== "shipped";
+  if (stockReturned) await releaseStock(tx, lines);
   await recordAudit(tx, actor, {
     action: "order.refund",
     entity: "order",
     entityId: orderId,
     before: { number: formatOrderNumber(refunded.number), status: "paid", shipping: refunded.shipping, totalCents: refunded.totalCents },
-    after: { status: "refunded", reason, stockReturned: refunded.shipping !== "shipped" },
+    after: { status: "refunded", reason, stockReturned, ...(final.shipping !== refunded.shipping ? { shipping: final.shipping } : {}) },
   });
-  const view = toOrderView(refunded, lines);
-  return { view, mailIds: await queueCustomerMail(tx, refunded, refundMail(view)) };
+  const view = toOrderView(final, lines);
+  return { view, mailIds: await queueCustomerMail(tx, final, refundMail(view)) };
 }
 

@@ -233,6 +233,8 @@ describe("the order lifecycle", () => {
     expect((await cancel(admin, created.id)).status).toBe(409);
     expect((await ship(admin, created.id)).status).toBe(200);
     expect(await stockOf(item.id)).toBe(8);
+    // The "has shipped" mail's two minutes are over (ADR 077): the shipment stands.
+    await (await getDb()).update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.subject, `Your ToolForge order ${created.number} has shipped`));
     expect((await refund(alice, created.id)).status).toBe(403);
     expect((await refund(admin, created.id, { reason: "" })).status).toBe(422);
     const refunded = await refund(admin, created.id, { reason: "Arrived damaged" });
@@ -258,6 +260,24 @@ describe("the order lifecycle", () => {
     );
     const audit = await db.select().from(auditLog).where(and(eq(auditLog.entityId, created.id), eq(auditLog.action, "order.refund")));
     expect(audit).toHaveLength(1);
+  });
+
+  it("a refund while the 'has shipped' mail is still held takes the shipment back with it: no such mail, and the stock back", async () => {
+    const item = await createProduct({ stock: 10 });
+    const created = await placeOne(alice, item.id, 4);
+    await markPaidForTest(created.id);
+    expect((await ship(admin, created.id)).status).toBe(200);
+    const refunded = await refund(admin, created.id, { reason: "Marked as shipped by mistake, then refunded" });
+    expect(refunded.status).toBe(200);
+    expect(await refunded.json()).toMatchObject({ status: "refunded", shipping: "pending" });
+    expect(await stockOf(item.id)).toBe(10);
+    await waitForPendingMail();
+    const db = await getDb();
+    const subjects = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, alice.email))).map((m) => m.subject).filter((subject) => subject.includes(created.number));
+    expect(subjects).toContain(`Refund for your ToolForge order ${created.number}`);
+    expect(subjects.filter((subject) => /has (not )?shipped/.test(subject))).toEqual([]);
+    const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.entityId, created.id), eq(auditLog.action, "order.refund")));
+    expect(entry?.after).toMatchObject({ stockReturned: true, shipping: "pending" });
   });
 
   it("a refund before shipping puts the stock back", async () => {
