@@ -11,7 +11,8 @@ type ApiAction = {
   body?: unknown;
   /** The error toast when the server does not say what went wrong. */
   failureMessage: string;
-  successMessage: string;
+  /** The success toast, or one worded from the answer's body. */
+  successMessage: string | ((body: unknown) => string);
   /** Runs after the success toast, just before the page is refreshed. */
   onSuccess?: () => void;
 };
@@ -41,7 +42,7 @@ export function useApiAction() {
         if (result.status === 404 || result.status === 409) startRefresh(() => router.refresh());
         return;
       }
-      toast.success(successMessage);
+      toast.success(typeof successMessage === "function" ? successMessage(result.body) : successMessage);
       onSuccess?.();
       startRefresh(() => router.refresh());
     } finally {
