@@ -22,6 +22,7 @@ export function RefundButton({ orderId, number, srLabel }: { orderId: string; nu
       reasonRef.current?.focus();
       return;
     }
+    setError(null);
     setOpen(false);
     void run({
       url: `/api/orders/${encodeURIComponent(orderId)}/refund`,
@@ -57,7 +58,11 @@ export function RefundButton({ orderId, number, srLabel }: { orderId: string; nu
               ref={reasonRef}
               id={`refund-reason-${orderId}`}
               value={reason}
-              onChange={(event) => setReason(event.target.value)}
+              onChange={(event) => {
+                setReason(event.target.value);
+                // The error was about what was typed before: it goes as the reason changes.
+                setError(null);
+              }}
               rows={3}
               maxLength={500}
               aria-invalid={error ? true : undefined}

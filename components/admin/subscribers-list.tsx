@@ -42,7 +42,8 @@ export function SubscribersList({ subscribers, total, page, offset, unconfirmed,
               <path d="M10 2a1 1 0 0 1 1 1v8.6l2.3-2.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L9 11.6V3a1 1 0 0 1 1-1Z" />
               <path d="M3 15a1 1 0 0 1 1 1v1h12v-1a1 1 0 1 1 2 0v2a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1v-2a1 1 0 0 1 1-1Z" />
             </svg>
-            Export CSV
+            {/* The file is every confirmed subscriber, not the sign-ups a lookup found: said while one is shown. */}
+            {q ? "Export all subscribers (CSV)" : "Export CSV"}
           </a>
         ) : null}
       </div>
