@@ -18,6 +18,29 @@ type ApiAction = {
 };
 
 /**
+ * After a refresh, the element that had the focus may be gone: the row left a filtered list (a
+ * shipped order under "Paid – pending", an admin under "Admins"). The browser then drops the focus
+ * to the page's body, and a keyboard or screen-reader user is back at the top with nothing said.
+ * For a few seconds after the action, this watches for that and hands the focus to the page's main
+ * region instead (the skip link's target), where the list's status line comes first.
+ */
+function keepFocusOnThePage(): void {
+  const focused = document.activeElement;
+  if (!(focused instanceof HTMLElement) || focused === document.body) return;
+  const until = performance.now() + 5000;
+  const check = () => {
+    if (document.activeElement !== document.body && document.activeElement !== null) {
+      // Still on it, or the person moved on: only a dropped focus is picked up.
+      if (focused.isConnected && performance.now() < until) requestAnimationFrame(check);
+      return;
+    }
+    if (!focused.isConnected) document.getElementById("main")?.focus({ preventScroll: true });
+    else if (performance.now() < until) requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+
+/**
  * A button's one-request action (Hide, Make Admin, Delete…): pending while it runs and until the page
  * shows its outcome, a toast either way, and the server components re-rendered with router.refresh():
  * after a success, and after a refusal that says the row is out of date (404, 409: another tab or admin
@@ -44,6 +67,7 @@ export function useApiAction() {
       }
       toast.success(typeof successMessage === "function" ? successMessage(result.body) : successMessage);
       onSuccess?.();
+      keepFocusOnThePage();
       startRefresh(() => router.refresh());
     } finally {
       running.current = false;

@@ -189,6 +189,14 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/\?status=unpaid&q=/);
   await expect(page.getByText("No orders match these filters.")).toBeVisible();
+  // A row that leaves a filtered list with the pressed button: the focus goes to the page's main
+  // region, not back to the top of the page.
+  for (const [shipping, press] of [["shipped", /^Mark as pending/], ["pending", /^Mark as shipped/]] as const) {
+    await page.goto(`/dashboard/manageOrder?status=paid&shipping=${shipping}&q=${encodeURIComponent(customerEmail)}`);
+    await row.getByRole("button", { name: press }).press("Enter");
+    await expect(page.getByText("No orders match these filters.")).toBeVisible();
+    await expect(page.locator("#main")).toBeFocused();
+  }
 
   await customer.goto("/dashboard/myorders");
   await expect(customerRow).toContainText("Shipped");
