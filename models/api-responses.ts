@@ -218,7 +218,7 @@ export const adminOrderSchema = orderSchema.extend({ customerName: z.string().nu
 export const adminOrderListSchema = pageSchema(adminOrderSchema);
 
 /** A review as admins see it: whether it is hidden, the author's address, and the tool's name (null for the shop). */
-export const adminReviewSchema = reviewSchema.extend({ hidden: z.boolean(), authorEmail: z.string(), productName: z.string().nullable() });
+export const adminReviewSchema = reviewSchema.extend({ hidden: z.boolean(), authorEmail: z.string(), productName: z.string().nullable(), editedAt: z.string().nullable() });
 
 /** `GET /api/admin/reviews`: one page of every review, and how many are hidden in all. */
 export const adminReviewListSchema = pageSchema(adminReviewSchema).extend({ hidden: z.number().int() });

@@ -35,8 +35,12 @@ export type ReviewView = {
 /** A customer's own review, as they see it: also whether an admin has hidden it from the public pages. */
 export type MyReviewView = ReviewView & { hidden: boolean };
 
-/** The admin list also names the tool reviewed (null for the shop, or a tool no longer in the catalog's records). */
-export type AdminReviewView = ReviewView & { hidden: boolean; authorEmail: string; productName: string | null };
+/**
+ * The admin list also names the tool reviewed (null for the shop, or a tool no longer in the catalog's
+ * records), and when the author last rewrote it (`editedAt`, null when never): moderation comes after
+ * publishing, so an edited review is a new one to read.
+ */
+export type AdminReviewView = ReviewView & { hidden: boolean; authorEmail: string; productName: string | null; editedAt: string | null };
 
 /** GET /api/reviews and the admin list: newest first, paged (keyset). */
 export const reviewListQuerySchema = pageQuerySchema(12);

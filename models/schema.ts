@@ -300,6 +300,8 @@ export const review = pgTable(
   (t) => [
     // Admin reviews (all) and the public reviews (visible only), newest first, paged by keyset.
     index("review_created_at_id_idx").on(t.createdAt, t.id),
+    // Admin reviews, last written or edited first: an edited review comes back before the moderators.
+    index("review_updated_at_id_idx").on(t.updatedAt, t.id),
     index("review_visible_created_at_id_idx").on(t.createdAt, t.id).where(sql`hidden = false`),
     // The home page's reviews of the shop (product reviews show on their product's page).
     index("review_shop_visible_created_at_id_idx").on(t.createdAt, t.id).where(sql`hidden = false and product_id is null`),

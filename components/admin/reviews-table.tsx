@@ -10,7 +10,7 @@ import { EmailAddress } from "@/components/ui/email-address";
 /** Every review, hidden ones included. Review text is user input: it is rendered as text, never as HTML. */
 export function ReviewsTable({ reviews }: { reviews: AdminReviewView[] }) {
   return (
-    <TableFrame id="reviews" caption="Customer reviews, newest first" minWidth="min-w-[56rem]" columns={["Author", "Rating", "Review", "Verified buyer", "On the site", "Action"]}>
+    <TableFrame id="reviews" caption="Customer reviews, last written or edited first" minWidth="min-w-[56rem]" columns={["Author", "Rating", "Review", "Verified buyer", "On the site", "Action"]}>
       <tbody>
         {reviews.map((review) => (
           <tr
@@ -26,6 +26,11 @@ export function ReviewsTable({ reviews }: { reviews: AdminReviewView[] }) {
               <time dateTime={review.createdAt} className="block text-xs text-slate-600">
                 {formatDate(review.createdAt)}
               </time>
+              {review.editedAt ? (
+                <span className="block text-xs font-semibold text-amber-800">
+                  Edited <time dateTime={review.editedAt}>{formatDate(review.editedAt)}</time>
+                </span>
+              ) : null}
             </th>
             <td className={`${cellClass} align-top whitespace-nowrap`}>
               <StarRating rating={review.rating} size={16} />

@@ -67,6 +67,13 @@ const listColumns = {
 };
 
 const newestFirst: KeysetSort = { key: review.createdAt, keyType: "timestamptz", id: review.id, direction: "desc" };
+// The admins' list: a review rewritten by its author comes back to the top, to be read again.
+const lastWrittenFirst: KeysetSort = { key: review.updatedAt, keyType: "timestamptz", id: review.id, direction: "desc" };
+
+/** When the author rewrote a review after writing it, or null (`updated_at` changes only with the text or rating). */
+function editedAt(row: { createdAt: Date; updatedAt: Date }): string | null {
+  return row.updatedAt.getTime() > row.createdAt.getTime() ? row.updatedAt.toISOString() : null;
+}
 
 // Public reviews are read on every home page render and GET /api/reviews: cached like the catalog, and
 // dropped whenever this process writes a review. A purchase shows as "verified buyer" within the TTL.
@@ -150,14 +157,14 @@ export async function listProductReviewPage(productId: string, query: ReviewList
 
 export type AdminReviewList = Page<AdminReviewView> & { hidden: number };
 
-/** Every review, hidden ones included, newest first, one page at a time (admins). */
+/** Every review, hidden ones included, last written or edited first, one page at a time (admins). */
 export async function listAllReviews(actor: Actor, query: ReviewListQuery): Promise<AdminReviewList> {
   requireAdmin(actor);
   const db = await getDb();
-  const plan = planKeyset(newestFirst, query);
+  const plan = planKeyset(lastWrittenFirst, query);
   const [rows, total, visible] = await Promise.all([
     db
-      .select({ ...listColumns, ...keysetColumns(newestFirst), productName: product.name })
+      .select({ ...listColumns, ...keysetColumns(lastWrittenFirst), updatedAt: review.updatedAt, productName: product.name })
       .from(review)
       .innerJoin(user, eq(user.id, review.userId))
       // The tool's name, so an admin knows what a review is about (its primary key: one row each).
@@ -173,7 +180,13 @@ export async function listAllReviews(actor: Actor, query: ReviewListQuery): Prom
   const verified = await verifiedBuyersAmong(db, page.items.map((r) => r.userId));
   return {
     ...page,
-    items: page.items.map((r) => ({ ...toView({ ...r, verifiedBuyer: verified.has(r.userId) }), hidden: r.hidden, authorEmail: r.authorEmail, productName: r.productName })),
+    items: page.items.map((r) => ({
+      ...toView({ ...r, verifiedBuyer: verified.has(r.userId) }),
+      hidden: r.hidden,
+      authorEmail: r.authorEmail,
+      productName: r.productName,
+      editedAt: editedAt(r),
+    })),
     hidden: total - visible,
   };
 }
@@ -291,11 +304,11 @@ export async function setReviewHidden(actor: Actor, reviewId: string, hidden: bo
   deliverQueuedMail(mailIds);
   invalidatePublicReviews();
   const [row] = await db
-    .select({ ...columns, productName: product.name })
+    .select({ ...columns, updatedAt: review.updatedAt, productName: product.name })
     .from(review)
     .innerJoin(user, eq(user.id, review.userId))
     .leftJoin(product, eq(product.id, review.productId))
     .where(eq(review.id, reviewId));
   if (!row) throw new AppError("not_found", "No review with this id.");
-  return { ...toView(row), hidden: row.hidden, authorEmail: row.authorEmail, productName: row.productName };
+  return { ...toView(row), hidden: row.hidden, authorEmail: row.authorEmail, productName: row.productName, editedAt: editedAt(row) };
 }

@@ -118,6 +118,22 @@ describe("reviews", () => {
     expect(await hidden.json()).toMatchObject({ hidden: true, productName: item.name });
   });
 
+  it("brings a review its author rewrites back to the top of the admins' list, marked edited", async () => {
+    type Listed = { items: (Review & { createdAt: string; editedAt: string | null })[] };
+    const adminList = async () => ((await (await adminReviews.GET(makeRequest("/api/admin/reviews", { cookie: admin.cookie }), noParams())).json()) as Listed).items;
+    const author = await signUp({ name: "Second Thoughts" });
+    const written = (await (await post(author, { text: "Fine service, quick delivery.", rating: 5 })).json()) as Review;
+    expect((await adminList()).find((r) => r.id === written.id)?.editedAt).toBeNull();
+    // Others write after it, so it is no longer first.
+    await post(await signUp({ name: "Later Writer" }), { text: "Arrived well packed, thank you.", rating: 4 });
+    expect((await adminList())[0]?.id).not.toBe(written.id);
+
+    expect((await post(author, { text: "Changed my mind: rewritten months later.", rating: 1 })).status).toBe(200);
+    const [top] = await adminList();
+    expect(top).toMatchObject({ id: written.id, text: "Changed my mind: rewritten months later.", rating: 1 });
+    expect(Date.parse(top?.editedAt ?? "")).toBeGreaterThan(Date.parse(top?.createdAt ?? ""));
+  });
+
   it("offers for review only the bought tools still on sale", async () => {
     const author = await signUp({ name: "Two Tools" });
     const kept = await createProduct({ stock: 5 });

@@ -37,7 +37,7 @@ export default async function ReviewsPage({ searchParams }: ReviewsPageProps) {
     <>
       <AdminPageHeader title="Reviews">
         {countOf(list.total, "review", "reviews")}
-        {list.hidden > 0 ? `, ${list.hidden} hidden` : ""}. Hide a review to take it off the public pages (the shop’s reviews, or its tool’s); Show puts it back.
+        {list.hidden > 0 ? `, ${list.hidden} hidden` : ""}, last written or edited first: a review its author rewrites comes back to the top. Hide a review to take it off the public pages (the shop’s reviews, or its tool’s); Show puts it back.
       </AdminPageHeader>
       {list.items.length === 0 ? (
         <ListEmptyState total={list.total} page={list.page} firstPageHref={href(1)} empty="No reviews yet.">

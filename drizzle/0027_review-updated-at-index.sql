@@ -1,0 +1,1 @@
+CREATE INDEX "review_updated_at_id_idx" ON "review" USING btree ("updated_at","id");
