@@ -16,8 +16,14 @@ function pending(): Set<Promise<void>> {
   return store.__toolforgePendingMail;
 }
 
+/**
+ * A try's time limits, so that it ends well inside its claim (TRY_LEASE_SECONDS): nodemailer's own
+ * allow two minutes to connect and ten of silence. Settings in SMTP_URL's query take precedence.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+
 async function transporter(smtpUrl: string): Promise<Transporter> {
-  store.__toolforgeMailer ??= import("nodemailer").then((nodemailer) => nodemailer.createTransport(smtpUrl));
+  store.__toolforgeMailer ??= import("nodemailer").then((nodemailer) => nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }));
   return store.__toolforgeMailer;
 }
 
@@ -85,8 +91,16 @@ export async function withdrawHeldMail(tx: Tx, subject: string, to?: string): Pr
 }
 
 /**
+ * How long a try's claim holds the mail at least: far longer than a try can last with SMTP_TIMEOUTS,
+ * so no other instance, and no later round of the worker, takes the same mail while it is being sent.
+ * A process that dies mid-try leaves the mail to be tried again once the claim is over.
+ */
+const TRY_LEASE_SECONDS = 10 * 60;
+
+/**
  * Takes one delivery try of a mail: one conditional UPDATE counts the try and pushes the next one
- * back, so two instances (or the request and the worker) never send the same try twice.
+ * back (the claim: the longer of the back-off after this try and TRY_LEASE_SECONDS), so two
+ * instances, or the request and the worker, never send the same mail at once.
  */
 async function claimTry(id: string): Promise<(typeof mailOutbox.$inferSelect) | null> {
   const { and, eq, isNull, lt, lte, or, sql } = await import("drizzle-orm");
@@ -96,8 +110,9 @@ async function claimTry(id: string): Promise<(typeof mailOutbox.$inferSelect) | 
     .update(mailOutbox)
     .set({
       attempts: sql`${mailOutbox.attempts} + 1`,
-      // The wait after this try if it fails: mailBackoffMs(attempts + 1), computed by the database.
-      nextAttemptAt: sql`now() + make_interval(secs => least(60 * power(2, ${mailOutbox.attempts}), ${MAX_MAIL_BACKOFF_SECONDS}))`,
+      // The back-off after this try, mailBackoffMs(attempts + 1), or the claim if that is longer;
+      // a failed try then sets the back-off itself (retryAfterFailure).
+      nextAttemptAt: sql`now() + make_interval(secs => greatest(least(60 * power(2, ${mailOutbox.attempts}), ${MAX_MAIL_BACKOFF_SECONDS}), ${TRY_LEASE_SECONDS}))`,
     })
     .where(
       and(
@@ -121,13 +136,30 @@ async function deliverQueued(id: string): Promise<boolean> {
   const db = await getDb();
   try {
     await (await transporter(env.SMTP_URL)).sendMail({ from: env.MAIL_FROM, to: mail.to, replyTo: mail.replyTo ?? undefined, subject: mail.subject, text: mail.text });
-    await db.update(mailOutbox).set({ sentAt: new Date(), error: null, nextAttemptAt: null }).where(eq(mailOutbox.id, id));
-    return true;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     log("warn", "mail delivery failed", { mailId: id, to: mail.to, subject: mail.subject, attempt: mail.attempts, error: message });
-    await db.update(mailOutbox).set({ error: message.slice(0, 500) }).where(eq(mailOutbox.id, id));
+    const { sql } = await import("drizzle-orm");
+    // The claim gives way to the back-off after this try: 1, 2, 4 … minutes (mailBackoffMs(attempts)).
+    await db
+      .update(mailOutbox)
+      .set({ error: message.slice(0, 500), nextAttemptAt: sql`now() + make_interval(secs => least(60 * power(2, ${mailOutbox.attempts} - 1), ${MAX_MAIL_BACKOFF_SECONDS}))` })
+      .where(eq(mailOutbox.id, id));
     return false;
+  }
+  // The server has the mail. A database that fails to record it must not make it a failed try, which
+  // would send it again: the record is tried a few times, and the claim keeps the mail meanwhile.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db.update(mailOutbox).set({ sentAt: new Date(), error: null, nextAttemptAt: null }).where(eq(mailOutbox.id, id));
+      return true;
+    } catch (error) {
+      if (attempt >= 3) {
+        log("error", "mail sent but not recorded as sent", { mailId: id, subject: mail.subject, error: error instanceof Error ? error.message : String(error) });
+        return true;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
   }
 }
 

@@ -19,6 +19,8 @@ type Order = { id: string; number: string; status: string };
 
 let server: SMTPServer;
 let refuseNext = 0;
+// While set, the server keeps the next mail's answer until it is called: a slow mail server.
+let holdNext: Promise<void> | null = null;
 const delivered: string[] = [];
 let customer: Session;
 let admin: Session;
@@ -30,7 +32,12 @@ beforeAll(async () => {
     onData(stream, _session, callback) {
       let body = "";
       stream.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        if (holdNext) {
+          const held = holdNext;
+          holdNext = null;
+          await held;
+        }
         if (refuseNext > 0) {
           refuseNext -= 1;
           const error = Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 });
@@ -116,6 +123,33 @@ describe("the mail worker", () => {
     expect(sent?.attempts).toBe(3);
     expect(delivered.filter((body) => body.includes(created.number))).toHaveLength(1);
     expect(await deliverDueMail()).toBe(0);
+  });
+});
+
+describe("a try in progress", () => {
+  it("holds its mail for ten minutes, so no other round sends it meanwhile, and a failure then sets the back-off", async () => {
+    const item = await createProduct({ stock: 10 });
+    let release = () => {};
+    holdNext = new Promise<void>((resolve) => (release = resolve));
+    refuseNext = 1;
+    const created = await place(item.id, 1);
+    const subject = `Your ToolForge order ${created.number}`;
+    // The request's own try is talking to the slow server: the claim covers far more than its back-off.
+    let row = await mailRow(subject);
+    for (let waited = 0; row?.attempts !== 1 && waited < 50; waited += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      row = await mailRow(subject);
+    }
+    expect(row?.attempts).toBe(1);
+    expect((row?.nextAttemptAt?.getTime() ?? 0) - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect(await deliverDueMail()).toBe(0);
+    release();
+    await waitForPendingMail();
+    const failed = await mailRow(subject);
+    expect(failed).toMatchObject({ attempts: 1, sentAt: null });
+    const wait = (failed?.nextAttemptAt?.getTime() ?? 0) - Date.now();
+    expect(wait).toBeGreaterThan(50_000);
+    expect(wait).toBeLessThan(70_000);
   });
 });
 
