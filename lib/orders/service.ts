@@ -353,7 +353,10 @@ async function customerAddressOf(tx: Tx, row: OrderRow): Promise<string> {
 
 /** Why an unpaid order closes: its customer or the shop cancelled it, or its hold ran out. */
 /** `failedPayment`: the order expires because the bank refused the payment it waited for, not because none came. */
-type Closing = { to: "cancelled"; by: "customer" | "shop" } | { to: "expired"; failedPayment?: boolean };
+// `overdue`: only if its hold is over by the database's clock when it is closed. The expiry job reads its
+// list first and closes one order after another: a bank debit starting meanwhile stretches an order's
+// hold (holdForSettlingPayment), and that order must then stay open.
+type Closing = { to: "cancelled"; by: "customer" | "shop" } | { to: "expired"; failedPayment?: boolean; overdue?: boolean };
 
 type Closed = { row: OrderRow; view: OrderView; mailIds: string[] };
 
@@ -368,7 +371,7 @@ async function closeUnpaid(tx: Tx, orderId: string, closing: Closing): Promise<C
   const [closed] = await tx
     .update(order)
     .set(closing.to === "cancelled" ? { status: "cancelled", cancelledAt: now } : { status: "expired", expiredAt: now })
-    .where(and(eq(order.id, orderId), eq(order.status, "unpaid")))
+    .where(and(eq(order.id, orderId), eq(order.status, "unpaid"), closing.to === "expired" && closing.overdue ? lte(order.expiresAt, sql`now()`) : undefined))
     .returning();
   if (!closed) return null;
   const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, orderId));
@@ -428,9 +431,9 @@ export async function requireNoPaidOrderAwaitingShipment(tx: Tx, userId: string)
  * transaction, and then cancels their PaymentIntents without waiting for Stripe. Safe to run from
  * several places at once: an order leaves `unpaid` only once.
  */
-export async function expireOverdueOrders(options: { userId?: string; orderId?: string; limit?: number } = {}): Promise<ClosedOrder[]> {
+export async function expireOverdueOrders(options: { userId?: string; orderId?: string; limit?: number; now?: Date } = {}): Promise<ClosedOrder[]> {
   const db = await getDb();
-  const now = new Date();
+  const now = options.now ?? new Date();
   const filters: SQL[] = [eq(order.status, "unpaid"), isNotNull(order.expiresAt), lte(order.expiresAt, now)];
   if (options.userId) filters.push(eq(order.userId, options.userId));
   if (options.orderId) filters.push(eq(order.id, options.orderId));
@@ -442,7 +445,7 @@ export async function expireOverdueOrders(options: { userId?: string; orderId?: 
     .limit(options.limit ?? 200);
   const expired: ClosedOrder[] = [];
   for (const { id } of due) {
-    const closed = await db.transaction((tx) => closeUnpaid(tx, id, { to: "expired" }));
+    const closed = await db.transaction((tx) => closeUnpaid(tx, id, { to: "expired", overdue: true }));
     if (!closed) continue;
     expired.push({ id: closed.row.id, paymentIntentId: closed.row.paymentIntentId });
     deliverQueuedMail(closed.mailIds);
@@ -756,12 +759,12 @@ export async function setShipping(actor: Actor, orderId: string, shipped: boolea
  * whose hold ran out is expired here first (its mail queued in the same transaction: deliver
  * `mailIds` after the commit), so a late payment can never pay it.
  */
-export async function lockOrderForPayment(tx: Tx, orderId: string): Promise<{ row: OrderRow; mailIds: string[] } | null> {
+export async function lockOrderForPayment(tx: Tx, orderId: string): Promise<{ row: OrderRow; mailIds: string[]; expired: boolean } | null> {
   const [row] = await tx.select().from(order).where(eq(order.id, orderId)).for("update");
   if (!row) return null;
-  if (!isOverdue(row, new Date())) return { row, mailIds: [] };
+  if (!isOverdue(row, new Date())) return { row, mailIds: [], expired: false };
   const expired = await closeUnpaid(tx, orderId, { to: "expired" });
-  return expired ? { row: expired.row, mailIds: expired.mailIds } : { row, mailIds: [] };
+  return expired ? { row: expired.row, mailIds: expired.mailIds, expired: true } : { row, mailIds: [], expired: false };
 }
 
 /** Marks a locked unpaid order paid and queues its receipt in the same transaction. */

@@ -76,15 +76,15 @@ export async function markOrderPaid(evidence: PaidEvidence): Promise<PaymentOutc
     const locked = await lockOrderForPayment(tx, evidence.orderId);
     if (!locked) throw new AppError("not_found", "No order with this id.");
     // The order may have expired just now, its mail queued in this transaction.
-    const { row, mailIds } = locked;
+    const { row, mailIds, expired } = locked;
     const [known] = await tx
       .select()
       .from(payment)
       .where(and(eq(payment.provider, evidence.provider), eq(payment.reference, evidence.reference)));
     if (known) {
       if (known.orderId !== row.id) throw new AppError("conflict", "This payment belongs to another order.");
-      if (known.accepted) return { kind: "already" as const, row, stray: null, mailIds };
-      return { kind: "stray" as const, row, stray: known, mailIds };
+      if (known.accepted) return { kind: "already" as const, row, stray: null, mailIds, expired };
+      return { kind: "stray" as const, row, stray: known, mailIds, expired };
     }
     const matches = row.totalCents === evidence.amountCents && row.currency.toLowerCase() === evidence.currency.toLowerCase();
     if (row.status === "unpaid" && !matches) {
@@ -112,11 +112,13 @@ export async function markOrderPaid(evidence: PaidEvidence): Promise<PaymentOutc
       })
       .returning();
     if (!inserted) throw new Error("payment insert returned nothing");
-    if (!accepted) return { kind: "stray" as const, row, stray: inserted, mailIds };
+    if (!accepted) return { kind: "stray" as const, row, stray: inserted, mailIds, expired };
     const paid = await markOrderPaidInTx(tx, row.id, evidence);
-    return { kind: "paid" as const, row, view: paid.view, stray: null, mailIds: [...mailIds, ...paid.mailIds] };
+    return { kind: "paid" as const, row, view: paid.view, stray: null, mailIds: [...mailIds, ...paid.mailIds], expired };
   });
   deliverQueuedMail(decided.mailIds);
+  // The order's hold ran out as the payment came: its units went back on sale, which every instance's catalog must show.
+  if (decided.expired) invalidateCatalog();
   if (decided.kind === "stray") {
     const refunded = await refundStrayPayment(decided.stray, decided.row.status);
     return { kind: "refunded", orderId: decided.row.id, mismatch: decided.row.status === "unpaid", refundFailed: !refunded };

@@ -13,7 +13,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { waitForPendingMail } from "@/lib/mail";
 import { requireActor } from "@/lib/accounts/actor";
 import { ANONYMISED_ORDER } from "@/models/orders";
-import { readOrderFor } from "@/lib/orders/service";
+import { expireOverdueOrders, readOrderFor } from "@/lib/orders/service";
 import { expireOrdersAndPayments } from "@/lib/payments/service";
 import { auditLog, mailOutbox, order, orderLine, payment, user } from "@/models/schema";
 import { makeRequest, noParams, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
@@ -327,6 +327,18 @@ describe("expiry", () => {
     expect(await stockOf(item.id)).toBe(10);
     const db = await getDb();
     expect(await db.select().from(payment).where(eq(payment.orderId, created.id))).toHaveLength(0);
+  });
+
+  it("leaves open an order found overdue whose hold moved on before it was closed (a bank debit started meanwhile)", async () => {
+    const item = await createProduct({ stock: 10 });
+    const created = await placeOne(alice, item.id, 3);
+    const db = await getDb();
+    // The job's list was read an hour from now, as it were; by the database's clock the hold lasts
+    // another 30 minutes, as holdForSettlingPayment leaves it when a debit starts between the two.
+    await db.update(order).set({ expiresAt: new Date(Date.now() + 30 * 60_000) }).where(eq(order.id, created.id));
+    expect(await expireOverdueOrders({ orderId: created.id, now: new Date(Date.now() + 60 * 60_000) })).toEqual([]);
+    expect((await read(alice, created.id)).status).toBe("unpaid");
+    expect(await stockOf(item.id)).toBe(7);
   });
 
   it("the expiry job expires every overdue order once, and leaves the others alone", async () => {
