@@ -203,7 +203,8 @@ export function resolveAuthSecret(env: Env): string {
   }
 }
 
-function buildEnv(source: Record<string, string | undefined>): Env {
+/** The environment as getEnv() gives it, from `source` (getEnv reads process.env once; tests build their own). */
+export function buildEnv(source: Record<string, string | undefined>): Env {
   const raw = parseEnv(source);
   const dataDir = path.resolve(/*turbopackIgnore: true*/ process.cwd(), raw.DATA_DIR);
   const socialProviders: Env["socialProviders"] = {};

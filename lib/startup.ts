@@ -28,9 +28,7 @@ export async function startServer(): Promise<void> {
     }
     throw error;
   }
-  if (!env.SMTP_URL && env.NODE_ENV !== "test") {
-    log("warn", "SMTP_URL is not set: mail (address verification, password resets, receipts) stays in the outbox and reaches nobody; read it with `npm run outbox`");
-  }
+  if (env.NODE_ENV !== "test") for (const warning of configurationWarnings(env)) log("warn", warning);
   // The server in front answers a method a route does not have with 405 and Allow, from the route table.
   publishAllowedMethods(allowedMethodsByRoute());
   onShutdown("database", closeDb);
@@ -50,6 +48,39 @@ export async function startServer(): Promise<void> {
   onShutdown("jobs", stopJobs);
   await startJobs();
   if (handle.engine === "pglite") await warnWhenPgliteOutgrown(handle.db);
+}
+
+/** The default sender address: a relay refuses it, and no shop inbox reads it. */
+const DEFAULT_MAIL_FROM = "ToolForge <shop@toolforge.local>";
+
+/**
+ * What a shop running as configured does that an operator opening it to customers must know: the
+ * development stand-ins in use, and links or mail that would reach nobody. Logged at every start
+ * (`npm start` on a laptop prints them too, which is right: it is not ready for customers).
+ */
+export function configurationWarnings(env: Env): string[] {
+  const warnings: string[] = [];
+  if (!env.STRIPE_SECRET_KEY) {
+    warnings.push(
+      "STRIPE_SECRET_KEY is not set: payments go to the built-in TEST processor, where the card 4242 4242 4242 4242 pays any order and no money moves. Set the Stripe keys before taking real orders",
+    );
+  } else if (!env.STRIPE_WEBHOOK_SECRET) {
+    warnings.push("STRIPE_WEBHOOK_SECRET is not set: bank payments that settle later, refunds that fail and payments made after the customer closed the page are never heard of");
+  }
+  if (!env.SMTP_URL) {
+    warnings.push("SMTP_URL is not set: mail (address verification, password resets, receipts) stays in the outbox and reaches nobody; read it with `npm run outbox`");
+  } else if (env.MAIL_FROM === DEFAULT_MAIL_FROM) {
+    warnings.push(
+      `MAIL_FROM is the default ${DEFAULT_MAIL_FROM}: mail relays refuse or mark mail from it, and${env.ADMIN_EMAILS.length === 0 ? " with ADMIN_EMAILS empty the shop's own mail (contact messages, paid orders to ship) goes to it, where nobody reads it" : " replies to it reach nobody"}`,
+    );
+  }
+  if (!env.TWILIO_ACCOUNT_SID) {
+    warnings.push("TWILIO_ACCOUNT_SID is not set: sign-in codes by text go to an outbox only admins read (/dashboard/texts), not to phones");
+  }
+  if (!env.APP_URL && env.NODE_ENV === "production") {
+    warnings.push(`APP_URL is not set: mailed links and sign-in callbacks point to ${env.appUrl}, and cookies are not marked Secure`);
+  }
+  return warnings;
 }
 
 /** How long a start waits for a database server that is not up yet (a host reboot, compose's order). */
