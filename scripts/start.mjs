@@ -9,4 +9,10 @@ const skipBuild = ["true", "1", "yes"].includes(process.env.SKIP_BUILD?.trim() ?
 if (!skipBuild && !process.argv.includes("--no-build")) ensureBuild();
 
 const { startShop } = await import("../server/index.mjs");
-await startShop({ dir: root });
+const { getLogger } = await import("../server/logger.mjs");
+// As `npm run start:built` does: a failure to start is one JSON line in the log, then exit 1, not a
+// stack trace the log pipeline cannot read (a job runner without its schema, a build that is missing).
+await startShop({ dir: root }).catch((error) => {
+  getLogger().fatal({ error }, "the server could not start");
+  process.exit(1);
+});
