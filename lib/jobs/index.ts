@@ -91,9 +91,14 @@ async function startPgBoss(connectionString: string): Promise<Runner> {
   return { kind: "pg-boss", boss, running: true };
 }
 
+/** When the embedded database's loop first runs the hourly sweeps after a start. */
+const FIRST_SWEEP_AFTER_MS = 5 * 60_000;
+
 function startLoop(): Runner {
-  // A job with a longer interval first runs one interval after the start, as its cron would.
-  const lastRun = new Map<JobName, number>(JOB_NAMES.map((name) => [name, Date.now()]));
+  // A job with a longer interval (the hourly sweeps) first runs a few minutes after the start, not an
+  // interval after it: a shop restarted more often than that (a laptop) would never run it.
+  const started = Date.now();
+  const lastRun = new Map<JobName, number>(JOB_NAMES.map((name) => [name, started - Math.max(0, SCHEDULES[name].everyMs - FIRST_SWEEP_AFTER_MS)]));
   const runner: Runner = {
     kind: "loop",
     running: true,

@@ -61,8 +61,10 @@ export function mailBackoffMs(attempts: number): number {
 export const MAIL_HOLD_MS = 2 * 60 * 1000;
 
 export async function queueMail(tx: Tx, mail: Mail, { held = false }: { held?: boolean } = {}): Promise<string> {
+  const { sql } = await import("drizzle-orm");
   const id = newId("mail");
-  await tx.insert(mailOutbox).values({ id, ...mail, nextAttemptAt: held ? new Date(Date.now() + MAIL_HOLD_MS) : null });
+  // On the database's clock, as every claim and withdrawal compares it.
+  await tx.insert(mailOutbox).values({ id, ...mail, nextAttemptAt: held ? sql`now() + make_interval(secs => ${MAIL_HOLD_MS / 1000})` : null });
   return id;
 }
 
@@ -105,7 +107,6 @@ const TRY_LEASE_SECONDS = 10 * 60;
 async function claimTry(id: string): Promise<(typeof mailOutbox.$inferSelect) | null> {
   const { and, eq, isNull, lt, lte, or, sql } = await import("drizzle-orm");
   const db = await getDb();
-  const now = new Date();
   const [claimed] = await db
     .update(mailOutbox)
     .set({
@@ -119,7 +120,8 @@ async function claimTry(id: string): Promise<(typeof mailOutbox.$inferSelect) | 
         eq(mailOutbox.id, id),
         isNull(mailOutbox.sentAt),
         lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS),
-        or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now)),
+        // The database's clock, which wrote the claim: an app clock running ahead would end it early.
+        or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, sql`now()`)),
       ),
     )
     .returning();
@@ -177,12 +179,20 @@ export function deliverQueuedMail(ids: string[]): void {
 }
 
 /**
+ * How long one round of the worker goes on starting tries: well inside pg-boss's 5-minute expiry of a
+ * job, so a slow mail server cannot make the queue start a second round beside this one, nor hold up
+ * the other jobs (on PGlite they run one after another). What is left waits for the next round.
+ */
+const ROUND_BUDGET_MS = 2 * 60 * 1000;
+
+/**
  * The mail worker's step: delivers every undelivered mail whose next try is due (oldest first, at
- * most `limit`). Answers how many were sent. Without SMTP the outbox is the destination: nothing to do.
+ * most `limit`, starting no try after ROUND_BUDGET_MS). Answers how many were sent. Without SMTP the
+ * outbox is the destination: nothing to do.
  */
 export async function deliverDueMail(limit = 50): Promise<number> {
   if (!getEnv().SMTP_URL) return 0;
-  const { and, asc, isNull, lt, lte, or } = await import("drizzle-orm");
+  const { and, asc, isNull, lt, lte, or, sql } = await import("drizzle-orm");
   const db = await getDb();
   const due = await db
     .select({ id: mailOutbox.id })
@@ -191,13 +201,17 @@ export async function deliverDueMail(limit = 50): Promise<number> {
       and(
         isNull(mailOutbox.sentAt),
         lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS),
-        or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, new Date())),
+        or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, sql`now()`)),
       ),
     )
     .orderBy(asc(mailOutbox.createdAt))
     .limit(limit);
+  const until = Date.now() + ROUND_BUDGET_MS;
   let sent = 0;
-  for (const { id } of due) if (await deliverQueued(id)) sent += 1;
+  for (const { id } of due) {
+    if (Date.now() > until) break;
+    if (await deliverQueued(id)) sent += 1;
+  }
   return sent;
 }
 
