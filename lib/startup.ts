@@ -7,6 +7,7 @@ import { EnvError, getEnv, type Env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { startJobs, stopJobs } from "@/lib/jobs";
 import { waitForPendingMail } from "@/lib/mail";
+import { waitForPaymentIntentCancels } from "@/lib/payments/stripe";
 import { allowedMethodsByRoute } from "@/lib/api/routes";
 import { onShutdown } from "@/server/lifecycle.mjs";
 import { publishAllowedMethods } from "@/server/method-not-allowed.mjs";
@@ -33,6 +34,9 @@ export async function startServer(): Promise<void> {
   publishAllowedMethods(allowedMethodsByRoute());
   onShutdown("database", closeDb);
   onShutdown("mail", waitForPendingMail);
+  // Cancels of closed orders' PaymentIntents started by requests: finished, or given 5 s, before the
+  // database closes (one found paid is settled through it).
+  onShutdown("payment intent cancels", () => Promise.race([waitForPaymentIntentCancels(), new Promise<void>((resolve) => setTimeout(resolve, 5000).unref())]));
   let handle;
   try {
     handle = await openDatabaseAtStart();

@@ -415,6 +415,15 @@ export function paymentProcessingMessage(heldUntil: Date | null): string {
   return `Your bank is still confirming this payment. The order stays reserved until ${formatDateTime(heldUntil)}, and we will email your receipt as soon as the payment is through: there is no need to pay again.`;
 }
 
+/**
+ * A payment found made for an order that had already closed, when its intent was to be cancelled
+ * (lib/payments/stripe.ts): recorded and refunded as any payment the order could not take.
+ */
+export async function settlePaymentForClosedOrder(intent: Stripe.PaymentIntent): Promise<void> {
+  const orderId = intent.metadata?.orderId;
+  if (orderId) await markPaidFromIntent(intent, orderId);
+}
+
 async function markPaidFromIntent(intent: Stripe.PaymentIntent, orderId: string): Promise<PaymentOutcome> {
   if (intent.status === "processing") {
     if (intent.metadata?.orderId !== orderId) throw new AppError("conflict", "This payment belongs to another order.");

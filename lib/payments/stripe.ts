@@ -74,11 +74,34 @@ export async function callStripe<T>(what: string, call: () => Promise<T>, missin
 const pendingCancels = new Set<Promise<void>>();
 
 /**
+ * A cancel Stripe refused: if the intent had in fact been paid (the customer confirmed in Elements and
+ * closed the page before the shop heard of it), the money is for an order that is closed. Without a
+ * webhook nothing else would ever notice it: it is settled here, which refunds it with the shop's mail
+ * and audit entry. Any other refusal (already cancelled, a debit still settling) is only logged.
+ */
+async function afterRefusedCancel(id: string, error: unknown): Promise<void> {
+  const unexpectedState = error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "payment_intent_unexpected_state";
+  if (unexpectedState) {
+    const intent = await stripeClient().paymentIntents.retrieve(id, { expand: ["latest_charge"] });
+    if (intent.status === "succeeded") {
+      log("warn", "a closed order's payment intent had been paid: settling it", { paymentIntentId: id });
+      // Loaded here: the payments service itself uses this module.
+      const { settlePaymentForClosedOrder } = await import("./service");
+      await settlePaymentForClosedOrder(intent);
+      return;
+    }
+    if (intent.status === "canceled") return;
+  }
+  log("warn", "payment intent not cancelled", { paymentIntentId: id, error: error instanceof Error ? error.message : String(error) });
+}
+
+/**
  * Cancels the PaymentIntents of orders that have just closed (cancelled, expired, an account deleted),
  * so that a payment form still open somewhere can no longer be confirmed (ADR 024). Each runs after the
  * closing transaction, whichever path closed the order, including a page or an API read that found the
- * order overdue; such a read does not wait for Stripe. An intent that cannot be cancelled (already
- * succeeded, Stripe not answering) is logged: a payment that lands anyway is refunded by markOrderPaid.
+ * order overdue; such a read does not wait for Stripe. An intent found already paid is settled (and so
+ * refunded) at once; one that cannot be cancelled otherwise (Stripe not answering) is logged, and a
+ * payment that lands anyway is refunded by markOrderPaid.
  */
 export function cancelPaymentIntents(ids: readonly (string | null)[]): Promise<void> {
   const open = ids.filter((id): id is string => Boolean(id));
@@ -88,7 +111,9 @@ export function cancelPaymentIntents(ids: readonly (string | null)[]): Promise<v
       try {
         await stripeClient().paymentIntents.cancel(id);
       } catch (error) {
-        log("info", "payment intent not cancelled", { paymentIntentId: id, error: error instanceof Error ? error.message : String(error) });
+        await afterRefusedCancel(id, error).catch((failure: unknown) =>
+          log("error", "a refused payment intent cancel could not be looked into", { paymentIntentId: id, error: failure instanceof Error ? failure.message : String(failure) }),
+        );
       }
     }
   })();

@@ -440,6 +440,24 @@ describe("no payment without an order to match (Stripe)", () => {
     expect(fake.intents.get(intentId)?.status).toBe("canceled");
   });
 
+  it("refunds a payment found made when its expired order's PaymentIntent is cancelled, with no webhook to tell of it", async () => {
+    const created = await newOrder();
+    const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    // Paid in the browser, then the page was closed before the shop heard of it.
+    fake.succeed(intentId);
+    const refundsBefore = fake.refundRequests;
+    const db = await getDb();
+    await db.update(order).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(order.id, created.id));
+    expect(await expireOrdersAndPayments()).toBeGreaterThanOrEqual(1);
+    expect((await getOrderById(created.id)).status).toBe("expired");
+    const [kept] = await paymentRows(created.id);
+    expect(kept).toMatchObject({ reference: intentId, accepted: false });
+    expect(kept?.refundedAt).toBeInstanceOf(Date);
+    expect(fake.refundRequests).toBe(refundsBefore + 1);
+    const audits = await db.select().from(auditLog).where(and(eq(auditLog.entityId, kept?.id ?? ""), eq(auditLog.action, "payment.auto_refund")));
+    expect(audits).toHaveLength(1);
+  });
+
   // A read that finds the order overdue expires it before the job does; the job then has nothing left
   // to expire, so the read itself must cancel the intent, or the open form could still take the money.
   for (const [reader, read] of [
@@ -572,9 +590,11 @@ describe("no payment without an order to match (Stripe)", () => {
     const created = await newOrder();
     const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
     fake.succeed(intentId);
-    expect((await cancel(alice, created.id)).status).toBe(200);
     fake.nextRefund = { status: "failed", failure_reason: "unknown" };
-    // Stripe redelivers; the same idempotency key gets the same failed refund, and nothing loops.
+    // The order's cancel finds its intent paid and refunds that payment at once: Stripe refuses the refund.
+    expect((await cancel(alice, created.id)).status).toBe(200);
+    await waitForPaymentIntentCancels();
+    // Stripe's webhook then delivers the payment, twice: it is known, and nothing loops.
     for (let i = 0; i < 2; i += 1) {
       expect((await deliver(event("payment_intent.succeeded", intentId, created.id, created.totalCents))).status).toBe(200);
     }
