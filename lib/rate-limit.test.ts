@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { limitAuthRequest } from "@/lib/accounts/auth-limits";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { betterAuthRateLimitStorage, consumeRateLimit, RateLimitedError, withRateLimit } from "@/lib/rate-limit";
+import { betterAuthRateLimitStorage, consumeRateLimit, rateLimitSweepSettled, RateLimitedError, withRateLimit } from "@/lib/rate-limit";
 import { rateLimitHit } from "@/models/schema";
 
 let n = 0;
@@ -63,6 +63,7 @@ describe("consumeRateLimit", () => {
     await db.update(rateLimitHit).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(rateLimitHit.key, stale));
     (globalThis as { __toolforgeRateLimitSweep?: number }).__toolforgeRateLimitSweep = undefined;
     await consumeRateLimit("signIn", freshKey());
+    await rateLimitSweepSettled();
     const keys = (await db.select({ key: rateLimitHit.key }).from(rateLimitHit)).map((row) => row.key);
     expect(keys).not.toContain(stale);
     expect(keys).toContain(live);

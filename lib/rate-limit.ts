@@ -1,6 +1,6 @@
 import "server-only";
 import { isIPv6 } from "node:net";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { ipv6Groups } from "@/lib/ipv6";
@@ -115,17 +115,33 @@ async function reserve(bucket: string, key: string, limit: Limit, outcome: "pend
     if (!row) throw new Error("rate limit row was not inserted");
     return { allowed: true, id: row.id };
   });
-  await sweepExpired();
+  // Not awaited: the request that happens to come first in a minute does not wait for the clean-up.
+  lastSweep = sweepExpired();
   return decision;
 }
 
-/** Expired rows are deleted as they age out (at most once a minute per process), never all at once. */
+let lastSweep: Promise<void> = Promise.resolve();
+
+/** Resolves once the latest sweep of expired rows has finished (tests). */
+export function rateLimitSweepSettled(): Promise<void> {
+  return lastSweep;
+}
+
+/** The most expired rows one sweep deletes: after a flood, a single DELETE of them all ran past the statement time-out every time. */
+const SWEEP_BATCH = 5_000;
+
+/**
+ * Expired rows are deleted as they age out: at most once a minute per process, and at most
+ * SWEEP_BATCH at a time (on the expires_at index), so a sweep is short whatever a flood left behind.
+ */
 async function sweepExpired(): Promise<void> {
   const now = Date.now();
   if (sweep.__toolforgeRateLimitSweep !== undefined && now - sweep.__toolforgeRateLimitSweep < SWEEP_EVERY_MS) return;
   sweep.__toolforgeRateLimitSweep = now;
   try {
-    await (await getDb()).delete(rateLimitHit).where(lt(rateLimitHit.expiresAt, sql`now()`));
+    const db = await getDb();
+    const batch = db.select({ id: rateLimitHit.id }).from(rateLimitHit).where(lt(rateLimitHit.expiresAt, sql`now()`)).limit(SWEEP_BATCH);
+    await db.delete(rateLimitHit).where(inArray(rateLimitHit.id, batch));
   } catch (error) {
     log("warn", "removing expired rate limit rows failed", { error: error instanceof Error ? error.message : String(error) });
   }
