@@ -232,14 +232,16 @@ describe("the outbox's retention", () => {
       createdAt: new Date(Date.now() - (sentDaysAgo ?? 200) * day),
       sentAt: sentDaysAgo === null ? null : new Date(Date.now() - sentDaysAgo * day),
     });
-    await db.insert(mailOutbox).values([mail("old", 91), mail("recent", 89), mail("undelivered", null)]);
+    // More old mail than one batch of the sweep (1,000): one run removes it all.
+    const backlog = Array.from({ length: 1_234 }, (_, index) => mail(`backlog${String(index).padStart(4, "0")}`, 120));
+    await db.insert(mailOutbox).values([mail("old", 91), mail("recent", 89), mail("undelivered", null), ...backlog]);
     const left = async () =>
       (await db.select({ id: mailOutbox.id }).from(mailOutbox)).map((row) => row.id).filter((id) => id.startsWith(`mail_${stamp}_`)).sort();
 
     process.env.MAIL_RETENTION_DAYS = "0";
     resetEnvForTests();
     await runJobNow("mail-sweep");
-    expect(await left()).toHaveLength(3);
+    expect(await left()).toHaveLength(3 + backlog.length);
 
     delete process.env.MAIL_RETENTION_DAYS;
     resetEnvForTests();
