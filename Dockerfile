@@ -57,10 +57,12 @@ COPY --from=build --chown=node:node /app/.next ./.next
 USER node
 VOLUME ["/app/data"]
 EXPOSE 3000
-# Readiness (database reachable, migrations applied, job worker running), not mere liveness: Docker's
-# health status is what decides whether a container gets traffic (compose's depends_on, proxies that
-# follow it). First start on an empty PGlite directory runs initdb and migrations (a few seconds):
-# hence the grace period. Orchestrators with separate probes use /api/health/live for liveness.
+# Readiness (database reachable, migrations applied, job worker running), not mere liveness. Plain
+# Docker and compose only show this status and gate depends_on with it: they neither restart an
+# unhealthy container (restart policies act on exit) nor take it out of nginx's rotation (nginx skips
+# an instance that refuses or times out, for 10 s). Swarm, Kubernetes or an autoheal sidecar act on it.
+# First start on an empty PGlite directory runs initdb and migrations (a few seconds): hence the grace
+# period. Orchestrators with separate probes use /api/health/live for liveness.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health/ready', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The heap cap (server/heap.mjs, ADR 040) must be on the command line; exec keeps node as PID 1.
