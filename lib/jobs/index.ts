@@ -181,7 +181,8 @@ export async function runJobNow(name: JobName): Promise<void> {
   for (let i = 0; i < 200; i += 1) {
     const job = await runner.boss.getJobById(name, id);
     if (job?.state === "completed") return;
-    if (job?.state === "failed") throw new Error(`the ${name} job failed`);
+    // A failed try with tries left waits in "retry", not "failed": either way this run failed.
+    if (job?.state === "failed" || job?.state === "retry") throw new Error(`the ${name} job failed`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`the ${name} job did not finish in time`);
