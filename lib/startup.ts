@@ -67,7 +67,7 @@ export function configurationWarnings(env: Env): string[] {
   if (!env.STRIPE_SECRET_KEY) {
     warnings.push(
       // Not the card number itself: the log's redaction would print it as [card].
-      "STRIPE_SECRET_KEY is not set: payments go to the built-in TEST processor, where the README's test cards pay any order and no money moves. Set the Stripe keys before taking real orders",
+      "STRIPE_SECRET_KEY is not set: payments go to the built-in TEST processor, where Stripe's test card numbers pay any order and no money moves. Set the Stripe keys before taking real orders",
     );
   } else if (!env.STRIPE_WEBHOOK_SECRET) {
     warnings.push("STRIPE_WEBHOOK_SECRET is not set: bank payments that settle later, refunds that fail and payments made after the customer closed the page are never heard of");

@@ -11,7 +11,7 @@ const TWILIO = { TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`, TWILIO_AUTH_TOKEN: "
 describe("start-up warnings about the configuration", () => {
   it("names every development stand-in of a bare `npm start`: the test processor, the mail and text outboxes, the local address", () => {
     const warnings = warningsFor({});
-    expect(about(warnings, "STRIPE_SECRET_KEY")[0]).toMatch(/TEST processor, where the README's test cards pay any order/);
+    expect(about(warnings, "STRIPE_SECRET_KEY")[0]).toMatch(/TEST processor, where Stripe's test card numbers pay any order/);
     expect(about(warnings, "SMTP_URL")).toHaveLength(1);
     expect(about(warnings, "TWILIO_ACCOUNT_SID")).toHaveLength(1);
     expect(about(warnings, "APP_URL")[0]).toContain("http://localhost:3000");
