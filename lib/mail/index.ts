@@ -1,5 +1,7 @@
 import "server-only";
+import type { SQL } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
+import { drainInBatches } from "@/lib/batches";
 import { getDb, type Tx } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
@@ -50,16 +52,24 @@ export function mailBackoffMs(attempts: number): number {
 }
 
 /**
- * Writes a mail to the outbox inside the caller's transaction: the mail exists exactly when the
- * change that causes it commits, whatever happens to the process afterwards. Call
- * deliverQueuedMail with the ids after the commit; the mail worker retries whatever is left.
+ * mailBackoffMs in seconds, computed by the database for `tries` failed tries (an SQL expression).
+ * Given drizzle's `sql`, which this module loads only when it needs it.
  */
+function backoffSecondsSql(sql: typeof import("drizzle-orm").sql, tries: SQL): SQL {
+  return sql`least(60 * power(2, ${tries} - 1), ${MAX_MAIL_BACKOFF_SECONDS})`;
+}
+
 /**
  * How long a mail queued `held` waits before its first try (the mail worker sends it then, and runs
  * every minute): time to put a mistaken press right and withdraw it (withdrawHeldMail; ADR 077).
  */
 export const MAIL_HOLD_MS = 2 * 60 * 1000;
 
+/**
+ * Writes a mail to the outbox inside the caller's transaction: the mail exists exactly when the
+ * change that causes it commits, whatever happens to the process afterwards. Call
+ * deliverQueuedMail with the ids after the commit; the mail worker retries whatever is left.
+ */
 export async function queueMail(tx: Tx, mail: Mail, { held = false }: { held?: boolean } = {}): Promise<string> {
   const { sql } = await import("drizzle-orm");
   const id = newId("mail");
@@ -111,9 +121,9 @@ async function claimTry(id: string): Promise<(typeof mailOutbox.$inferSelect) | 
     .update(mailOutbox)
     .set({
       attempts: sql`${mailOutbox.attempts} + 1`,
-      // The back-off after this try, mailBackoffMs(attempts + 1), or the claim if that is longer;
-      // a failed try then sets the back-off itself (retryAfterFailure).
-      nextAttemptAt: sql`now() + make_interval(secs => greatest(least(60 * power(2, ${mailOutbox.attempts}), ${MAX_MAIL_BACKOFF_SECONDS}), ${TRY_LEASE_SECONDS}))`,
+      // The back-off after this try, or the claim if that is longer; a failed try then sets the
+      // back-off itself (deliverQueued).
+      nextAttemptAt: sql`now() + make_interval(secs => greatest(${backoffSecondsSql(sql, sql`${mailOutbox.attempts} + 1`)}, ${TRY_LEASE_SECONDS}))`,
     })
     .where(
       and(
@@ -142,10 +152,10 @@ async function deliverQueued(id: string): Promise<boolean> {
     const message = error instanceof Error ? error.message : String(error);
     log("warn", "mail delivery failed", { mailId: id, to: mail.to, subject: mail.subject, attempt: mail.attempts, error: message });
     const { sql } = await import("drizzle-orm");
-    // The claim gives way to the back-off after this try: 1, 2, 4 … minutes (mailBackoffMs(attempts)).
+    // The claim gives way to the back-off after this try: 1, 2, 4 … minutes (its attempts count it already).
     await db
       .update(mailOutbox)
-      .set({ error: message.slice(0, 500), nextAttemptAt: sql`now() + make_interval(secs => least(60 * power(2, ${mailOutbox.attempts} - 1), ${MAX_MAIL_BACKOFF_SECONDS}))` })
+      .set({ error: message.slice(0, 500), nextAttemptAt: sql`now() + make_interval(secs => ${backoffSecondsSql(sql, sql`${mailOutbox.attempts}`)})` })
       .where(eq(mailOutbox.id, id));
     return false;
   }
@@ -251,13 +261,7 @@ export async function sweepDeliveredMail(): Promise<number> {
     .limit(SWEEP_BATCH);
   // Batch after batch until one comes back short, within a minute: a shop that sends more than a batch
   // an hour, or a first sweep of a long-kept outbox, catches up instead of falling further behind.
-  const until = Date.now() + 60_000;
-  let total = 0;
-  for (;;) {
-    const removed = await db.delete(mailOutbox).where(inArray(mailOutbox.id, old)).returning({ id: mailOutbox.id });
-    total += removed.length;
-    if (removed.length < SWEEP_BATCH || Date.now() > until) return total;
-  }
+  return drainInBatches(async () => (await db.delete(mailOutbox).where(inArray(mailOutbox.id, old)).returning({ id: mailOutbox.id })).length, SWEEP_BATCH);
 }
 
 /** Waits for mail started so far (tests, graceful shutdown). */

@@ -6,6 +6,7 @@ import { getEnv, resolveAuthSecret } from "@/lib/env";
 import { AppError, isAppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
+import { drainInBatches } from "@/lib/batches";
 import { withRateLimit } from "@/lib/rate-limit";
 import { recordAudit } from "@/lib/audit/service";
 import { invalidateCatalog } from "@/lib/catalog/service";
@@ -317,13 +318,7 @@ const EXPIRY_BATCH = 200;
  * in one run, not 200 orders a minute while their units stay off sale). Answers how many expired.
  */
 export async function expireOrdersAndPayments(): Promise<number> {
-  const until = Date.now() + 60_000;
-  let total = 0;
-  for (;;) {
-    const expired = await expireOverdueOrders({ limit: EXPIRY_BATCH });
-    total += expired.length;
-    if (expired.length < EXPIRY_BATCH || Date.now() > until) break;
-  }
+  const total = await drainInBatches(async () => (await expireOverdueOrders({ limit: EXPIRY_BATCH })).length, EXPIRY_BATCH);
   await waitForPaymentIntentCancels();
   return total;
 }
