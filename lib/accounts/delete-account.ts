@@ -4,11 +4,9 @@ import { addressesOfAccount, recordAudit, redactAccountInAudit } from "@/lib/aud
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { forgetMailMatching, forgetMailTo } from "@/lib/mail";
-import { invalidateCatalog } from "@/lib/catalog/service";
 import { anonymiseOrdersOfUser } from "@/lib/orders/anonymise";
 import { SHOP_NOTICES_ABOUT_A_CUSTOMER } from "@/lib/orders/emails";
-import { cancelUnpaidOrdersOfAccount, requireNoPaidOrderAwaitingShipment } from "@/lib/orders/service";
-import { cancelPaymentIntents } from "@/lib/payments/stripe";
+import { afterAccountOrdersCancelled, cancelUnpaidOrdersOfAccount, requireNoPaidOrderAwaitingShipment } from "@/lib/orders/service";
 import { invalidatePublicReviews } from "@/lib/reviews/service";
 import { user } from "@/models/schema";
 import { requireAnotherActiveAdmin } from "./last-admin";
@@ -60,10 +58,7 @@ export async function deleteAccount(actor: Actor, now = new Date()): Promise<{ o
   });
   // Their review went with the account: no cached list may show it any longer.
   invalidatePublicReviews();
-  if (deleted.cancelled.length > 0) {
-    invalidateCatalog();
-    await cancelPaymentIntents(deleted.cancelled.map((closed) => closed.paymentIntentId));
-  }
+  await afterAccountOrdersCancelled(deleted.cancelled);
   await discardAccountPhoto(deleted.image, "account deleted");
   return { ordersAnonymised: deleted.ordersAnonymised };
 }

@@ -5,9 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { deliverQueuedMail, queueMail } from "@/lib/mail";
-import { cancelUnpaidOrdersOfAccount } from "@/lib/orders/service";
-import { cancelPaymentIntents } from "@/lib/payments/stripe";
-import { invalidateCatalog } from "@/lib/catalog/service";
+import { afterAccountOrdersCancelled, cancelUnpaidOrdersOfAccount } from "@/lib/orders/service";
 import { session, user } from "@/models/schema";
 import { accountDisabledNotice, accountEnabledNotice } from "./emails";
 import { requireAnotherActiveAdmin } from "./last-admin";
@@ -53,9 +51,6 @@ export async function setAccountDisabled(actor: Actor, userId: string, disabled:
     return { view: toUserView(updated), mailIds: [...mailIds, ...cancelled.flatMap((closed) => closed.mailIds)], cancelled };
   });
   deliverQueuedMail(result.mailIds);
-  if (result.cancelled.length > 0) {
-    invalidateCatalog();
-    await cancelPaymentIntents(result.cancelled.map((closed) => closed.paymentIntentId));
-  }
+  await afterAccountOrdersCancelled(result.cancelled);
   return result.view;
 }

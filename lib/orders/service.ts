@@ -406,6 +406,16 @@ export async function cancelUnpaidOrdersOfAccount(tx: Tx, userId: string, by: "c
 }
 
 /**
+ * After the commit of cancelUnpaidOrdersOfAccount: the units are back on sale on every instance, and
+ * the orders' payment forms stop working (their PaymentIntents cancelled).
+ */
+export async function afterAccountOrdersCancelled(cancelled: readonly ClosedOrder[]): Promise<void> {
+  if (cancelled.length === 0) return;
+  invalidateCatalog();
+  await cancelPaymentIntents(cancelled.map((closed) => closed.paymentIntentId));
+}
+
+/**
  * Refuses an account deletion while one of the account's orders is paid and waiting to ship: the
  * shop has the money and still needs the name and address to deliver (anonymising would erase them).
  * Runs inside the deletion's transaction; once the order ships or is refunded, the account can go.
