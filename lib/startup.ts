@@ -7,7 +7,7 @@ import { EnvError, getEnv, type Env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { startJobs, stopJobs } from "@/lib/jobs";
 import { waitForPendingMail } from "@/lib/mail";
-import { waitForPaymentIntentCancels } from "@/lib/payments/stripe";
+import { waitForPaymentIntentCancels } from "@/lib/payments/intent-cancels";
 import { allowedMethodsByRoute } from "@/lib/api/routes";
 import { onShutdown } from "@/server/lifecycle.mjs";
 import { publishAllowedMethods } from "@/server/method-not-allowed.mjs";

@@ -170,6 +170,9 @@ export const order = pgTable(
     expiredAt: timestamp("expired_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     refundReason: text("refund_reason"),
+    // When Stripe confirmed that a closed order's PaymentIntent can take no payment (cancelled, or its
+    // payment settled and refunded). Null on a closed order with an intent: the cancel is still owed.
+    paymentIntentClosedAt: timestamp("payment_intent_closed_at", { withTimezone: true }),
   },
   (t) => [
     check("order_total_matches", sql`${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents}`),
@@ -185,6 +188,10 @@ export const order = pgTable(
     // The cap on unpaid orders (ADR 045) counts one account's unpaid orders under its lock on every
     // order placed: read from this small index, not from all of the account's orders.
     index("orders_unpaid_user_id_expires_idx").on(t.userId, t.expiresAt).where(sql`status = 'unpaid'`),
+    // The PaymentIntent cancels still owed (ADR 024): a handful of rows at most, read by the retry job.
+    index("orders_intent_cancel_owed_idx")
+      .on(t.id)
+      .where(sql`status in ('cancelled', 'expired') and payment_intent_id is not null and payment_intent_closed_at is null`),
   ],
 );
 

@@ -8,23 +8,25 @@ import { registerGauge, registerReadinessCheck, unregisterReadinessCheck } from 
 import { log } from "@/lib/log";
 import { deliverDueMail, MAX_MAIL_ATTEMPTS, sweepDeliveredMail } from "@/lib/mail";
 import { sweepUnconfirmedSubscribers } from "@/lib/messages/confirm";
+import { countOwedIntentCancels, retryOwedIntentCancels } from "@/lib/payments/intent-cancels";
 import { expireOrdersAndPayments } from "@/lib/payments/service";
 import { sweepUnusedUploads } from "@/lib/storage/sweep";
 import { mailOutbox, order } from "@/models/schema";
 
 /**
  * The shop's background work: expiring unpaid orders past their hold, delivering queued mail with
- * retries (ADR 025), removing uploads nothing uses (ADR 069), newsletter sign-ups never confirmed (ADR 072)
- * and delivered mail past its retention (ADR 076). On PostgreSQL, pg-boss runs each as
+ * retries (ADR 025), removing uploads nothing uses (ADR 069), newsletter sign-ups never confirmed (ADR 072),
+ * delivered mail past its retention (ADR 076) and PaymentIntent cancels that did not get through (ADR 024). On PostgreSQL, pg-boss runs each as
  * a cron schedule in a singleton queue, so each runs once across all instances; on PGlite (one process
  * per data directory) a timer in the process does the same steps.
  */
-export const JOB_NAMES = ["order-expiry", "mail-delivery", "upload-sweep", "newsletter-sweep", "mail-sweep"] as const;
+export const JOB_NAMES = ["order-expiry", "mail-delivery", "intent-cancels", "upload-sweep", "newsletter-sweep", "mail-sweep"] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 const STEPS: Record<JobName, () => Promise<number>> = {
   "order-expiry": expireOrdersAndPayments,
   "mail-delivery": () => deliverDueMail(),
+  "intent-cancels": retryOwedIntentCancels,
   "upload-sweep": () => sweepUnusedUploads(),
   "newsletter-sweep": sweepUnconfirmedSubscribers,
   "mail-sweep": sweepDeliveredMail,
@@ -39,6 +41,7 @@ const LOOP_INTERVAL_MS = 30_000;
 const SCHEDULES: Record<JobName, { cron: string; everyMs: number }> = {
   "order-expiry": { cron: "* * * * *", everyMs: 0 },
   "mail-delivery": { cron: "* * * * *", everyMs: 0 },
+  "intent-cancels": { cron: "*/10 * * * *", everyMs: 10 * 60_000 },
   "upload-sweep": { cron: "17 * * * *", everyMs: 60 * 60_000 },
   "newsletter-sweep": { cron: "41 * * * *", everyMs: 60 * 60_000 },
   "mail-sweep": { cron: "53 * * * *", everyMs: 60 * 60_000 },
@@ -121,7 +124,10 @@ function startLoop(): Runner {
   return runner;
 }
 
-/** What is waiting: unpaid orders past their hold, and mail due for a delivery try (the sweeps have no queue to count). */
+/**
+ * What is waiting: unpaid orders past their hold, mail due for a delivery try, and closed orders whose
+ * PaymentIntent cancel is still owed (the sweeps have no queue to count).
+ */
 export async function jobBacklog(): Promise<Record<Exclude<JobName, "upload-sweep" | "newsletter-sweep" | "mail-sweep">, number>> {
   const db = await getDb();
   const now = new Date();
@@ -136,7 +142,7 @@ export async function jobBacklog(): Promise<Record<Exclude<JobName, "upload-swee
         .from(mailOutbox)
         .where(and(isNull(mailOutbox.sentAt), lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS), or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now))))
     : [{ n: 0 }];
-  return { "order-expiry": overdue?.n ?? 0, "mail-delivery": mail?.n ?? 0 };
+  return { "order-expiry": overdue?.n ?? 0, "mail-delivery": mail?.n ?? 0, "intent-cancels": await countOwedIntentCancels() };
 }
 
 /** Starts the job runner once per process, and reports it to the readiness check and the metrics. */
@@ -148,7 +154,7 @@ export async function startJobs(): Promise<void> {
   registerReadinessCheck("jobs", () => ({ ok: runner.running, detail: runner.running ? runner.kind : "stopped" }));
   registerGauge({
     name: "toolforge_job_queue_depth",
-    help: "Work waiting for the job runner, per job: unpaid orders past their hold (order-expiry) and mail due for a delivery try (mail-delivery).",
+    help: "Work waiting for the job runner, per job: unpaid orders past their hold (order-expiry), mail due for a delivery try (mail-delivery) and closed orders whose PaymentIntent cancel is owed (intent-cancels).",
     label: "job",
     read: jobBacklog,
   });

@@ -14,7 +14,7 @@ import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { formatMoney } from "@/lib/money/format";
 import { deliverQueuedMail, queueMail, shopInbox, withdrawHeldMail, type Mail } from "@/lib/mail";
-import { cancelPaymentIntents } from "@/lib/payments/stripe";
+import { cancelPaymentIntents, type ClosedOrder } from "@/lib/payments/intent-cancels";
 import {
   EMPTY_SHIPPING_ADDRESS,
   formatOrderNumber,
@@ -382,8 +382,6 @@ async function closeUnpaid(tx: Tx, orderId: string, closing: Closing): Promise<C
   return { row: closed, view, mailIds: await queueCustomerMail(tx, closed, mail) };
 }
 
-export type ClosedOrder = { id: string; paymentIntentId: string | null };
-
 /**
  * Cancels the unpaid orders of an account being deleted (`by` the customer) or disabled (`by` the
  * shop), inside that transaction: nobody can pay them any more, so their units go back on sale now
@@ -412,7 +410,7 @@ export async function cancelUnpaidOrdersOfAccount(tx: Tx, userId: string, by: "c
 export async function afterAccountOrdersCancelled(cancelled: readonly ClosedOrder[]): Promise<void> {
   if (cancelled.length === 0) return;
   invalidateCatalog();
-  await cancelPaymentIntents(cancelled.map((closed) => closed.paymentIntentId));
+  await cancelPaymentIntents(cancelled);
 }
 
 /**
@@ -462,7 +460,7 @@ export async function expireOverdueOrders(options: { userId?: string; orderId?: 
   }
   if (expired.length > 0) invalidateCatalog();
   // Whoever found them overdue (the job, a page, an API read), their payment forms must stop working.
-  void cancelPaymentIntents(expired.map((closed) => closed.paymentIntentId));
+  void cancelPaymentIntents(expired);
   return expired;
 }
 
@@ -643,7 +641,7 @@ export async function releaseSettlingHold(orderId: string, paymentIntentId: stri
     invalidateCatalog();
     // As for any order that closes unpaid: its payment form must stop working, or a tab left open
     // could still pay the failed intent (it can take another payment method) for a closed order.
-    void cancelPaymentIntents([result.paymentIntentId]);
+    void cancelPaymentIntents([{ id: orderId, paymentIntentId: result.paymentIntentId }]);
   }
 }
 

@@ -34,7 +34,8 @@ import { formatDateTime } from "@/models/dates";
 import type { OrderView } from "@/models/orders";
 import { confirmStripePaymentSchema, type ConfirmTestPaymentInput, type PaymentStart } from "@/models/payments";
 import { payment } from "@/models/schema";
-import { callStripe, cancelPaymentIntents, isStripeConfigured, stripeClient, waitForPaymentIntentCancels, WEBHOOK_TOLERANCE_SECONDS, type Stripe } from "./stripe";
+import { cancelPaymentIntents, waitForPaymentIntentCancels } from "./intent-cancels";
+import { callStripe, isStripeConfigured, stripeClient, WEBHOOK_TOLERANCE_SECONDS, type Stripe } from "./stripe";
 import { chargeTestCard, refundTestPayment, testChargeReference } from "./test-processor";
 
 const SYSTEM_ACTOR = { userId: "system:payments" };
@@ -284,7 +285,7 @@ export async function cancelOrderAndPayment(actor: Actor, orderId: string): Prom
   const intentId = await findCancellingIntent(actor, orderId);
   if (intentId) await refuseWhileSettling(intentId);
   const closed = await cancelOrder(actor, orderId);
-  await cancelPaymentIntents([closed.paymentIntentId]);
+  await cancelPaymentIntents([closed]);
   return closed.order;
 }
 

@@ -16,7 +16,7 @@ import * as adminOrdersRoute from "@/app/api/admin/orders/route";
 import { requireActor } from "@/lib/accounts/actor";
 import { getOrderById } from "@/lib/orders/service";
 import { expireOrdersAndPayments, REFUND_REFUSED_MESSAGE, SETTLING_CANCEL_MESSAGE, settleReturnedPayment } from "@/lib/payments/service";
-import { waitForPaymentIntentCancels } from "@/lib/payments/stripe";
+import { countOwedIntentCancels, retryOwedIntentCancels, waitForPaymentIntentCancels } from "@/lib/payments/intent-cancels";
 import { auditLog, mailOutbox, order, payment, user } from "@/models/schema";
 import { signUpAdmin } from "@/tests/fixtures/mail";
 import { FakeStripe } from "@/tests/fixtures/fake-stripe";
@@ -410,6 +410,84 @@ describe("no payment without an order to match (Stripe)", () => {
     expect((await cancel(alice, created.id)).status).toBe(200);
     expect(fake.cancelCalls).toContain(intentId);
     expect(fake.intents.get(intentId)?.status).toBe("canceled");
+  });
+
+  it("records on the order that its PaymentIntent is cancelled", async () => {
+    const created = await newOrder();
+    intentIdOf((await start(alice, created.id)).body.clientSecret);
+    expect((await cancel(alice, created.id)).status).toBe(200);
+    const db = await getDb();
+    const [row] = await db.select().from(order).where(eq(order.id, created.id));
+    expect(row?.paymentIntentClosedAt).toBeInstanceOf(Date);
+  });
+
+  describe("a cancel that does not get through", () => {
+    afterEach(() => {
+      fake.cancelOutage = false;
+    });
+
+    const closedMinutesAgo = async (id: string, minutes: number) => {
+      const db = await getDb();
+      await db
+        .update(order)
+        .set({ cancelledAt: new Date(Date.now() - minutes * 60_000) })
+        .where(eq(order.id, id));
+    };
+    const closedAtOf = async (id: string) => {
+      const db = await getDb();
+      const [row] = await db.select({ at: order.paymentIntentClosedAt }).from(order).where(eq(order.id, id));
+      return row?.at ?? null;
+    };
+
+    it("stays owed while Stripe is down, and the intent-cancel job cancels the intent once Stripe answers", async () => {
+      const created = await newOrder();
+      const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+      fake.cancelOutage = true;
+      // The customer's cancel does not wait on Stripe's outage: the order is cancelled, its units back.
+      expect((await cancel(alice, created.id)).status).toBe(200);
+      expect(fake.cancelCalls).toContain(intentId);
+      expect(fake.intents.get(intentId)?.status).toBe("requires_payment_method");
+      expect(await closedAtOf(created.id)).toBeNull();
+      expect(await countOwedIntentCancels()).toBeGreaterThanOrEqual(1);
+
+      // Within two minutes of the close the job leaves it to the request that closed the order.
+      const callsBefore = fake.cancelCalls.length;
+      await retryOwedIntentCancels();
+      expect(fake.cancelCalls.slice(callsBefore)).not.toContain(intentId);
+
+      // Later, with Stripe still down, it is tried and stays owed.
+      await closedMinutesAgo(created.id, 3);
+      await retryOwedIntentCancels();
+      expect(fake.cancelCalls.slice(callsBefore)).toContain(intentId);
+      expect(await closedAtOf(created.id)).toBeNull();
+
+      // Stripe is back: the next run cancels it, records it, and the run after leaves it alone.
+      fake.cancelOutage = false;
+      expect(await retryOwedIntentCancels()).toBeGreaterThanOrEqual(1);
+      expect(fake.intents.get(intentId)?.status).toBe("canceled");
+      expect(await closedAtOf(created.id)).toBeInstanceOf(Date);
+      const callsAfter = fake.cancelCalls.length;
+      await retryOwedIntentCancels();
+      expect(fake.cancelCalls.slice(callsAfter)).not.toContain(intentId);
+    });
+
+    it("a payment made while the cancel was owed is found by the job and refunded", async () => {
+      const created = await newOrder();
+      const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+      fake.cancelOutage = true;
+      expect((await cancel(alice, created.id)).status).toBe(200);
+      // The form left open in another tab took the card, and that tab was closed before it returned.
+      fake.succeed(intentId);
+      fake.cancelOutage = false;
+      await closedMinutesAgo(created.id, 3);
+      const refundsBefore = fake.refundRequests;
+      expect(await retryOwedIntentCancels()).toBeGreaterThanOrEqual(1);
+      const [kept] = await paymentRows(created.id);
+      expect(kept).toMatchObject({ reference: intentId, accepted: false });
+      expect(kept?.refundedAt).toBeInstanceOf(Date);
+      expect(fake.refundRequests).toBe(refundsBefore + 1);
+      expect(await closedAtOf(created.id)).toBeInstanceOf(Date);
+    });
   });
 
   it("an order whose bank payment is settling cannot be cancelled, by its customer or an admin, until the bank decides", async () => {

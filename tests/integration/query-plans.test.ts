@@ -12,11 +12,14 @@ import * as productReviews from "@/app/api/products/[id]/reviews/route";
 import * as users from "@/app/api/users/route";
 import sharp from "sharp";
 import { getDb } from "@/lib/db/client";
+import { jobBacklog } from "@/lib/jobs";
+import { retryOwedIntentCancels } from "@/lib/payments/intent-cancels";
 import { saveImage } from "@/lib/storage";
 import { sweepUnusedUploads, UPLOAD_GRACE_MS } from "@/lib/storage/sweep";
 import { generateScaleData } from "@/scripts/scale-data.mjs";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
+import { withEnv } from "@/tests/fixtures/env";
 
 // Every list and search the shop runs, EXPLAINed on a database big enough (and ANALYZEd) for the
 // planner to choose as it would in production: none may read the whole of orders, review or "user".
@@ -179,6 +182,18 @@ describe("query plans on a large shop", () => {
       },
       ["order_line"],
     );
+  });
+
+  describe("with Stripe configured", () => {
+    // No order owes a cancel, so nothing is sent to this address.
+    withEnv({ STRIPE_SECRET_KEY: "sk_test_plans", STRIPE_PUBLISHABLE_KEY: "pk_test_plans", STRIPE_API_BASE: "http://127.0.0.1:9" });
+
+    it("the intent-cancel job and the job backlog read only the orders they count", async () => {
+      await expectNoSeqScanWhile("the intent-cancel job", async () => {
+        expect(await retryOwedIntentCancels()).toBe(0);
+        expect((await jobBacklog())["intent-cancels"]).toBe(0);
+      });
+    });
   });
 
   it("finds accounts and products by a fragment of a word", async () => {
