@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { errorCode, errorDetail } from "@/components/ui/api-response";
 import { buttonClasses } from "@/components/ui/button";
 import { FormStatus } from "@/components/ui/form-status";
+import { focusStillOnDialogClose } from "@/components/ui/modal";
 import { sendJson } from "@/components/ui/send-json";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
@@ -39,6 +40,7 @@ export function TestCardForm({ orderId, amountLabel, onPaid }: TestCardFormProps
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors },
   } = useForm<CardFormValues, unknown, CardInput>({
     resolver: zodResolver(cardFormSchema),
@@ -46,6 +48,11 @@ export function TestCardForm({ orderId, amountLabel, onPaid }: TestCardFormProps
     reValidateMode: "onChange",
     defaultValues: { number: "", expMonth: "", expYear: "", cvc: "" },
   });
+
+  // The dialog opened on its × while the payment started: the card number takes the focus on arrival.
+  useEffect(() => {
+    if (focusStillOnDialogClose()) setFocus("number");
+  }, [setFocus]);
 
   const challenged = challenge !== null;
   const wasChallenged = useRef(false);

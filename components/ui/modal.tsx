@@ -21,6 +21,15 @@ type ModalProps = {
 };
 
 /**
+ * True while the focus is still on a dialog's × button, where it opened when nothing else could take
+ * it (its content was still loading, e.g. the card form while the payment starts). Content that
+ * arrives later may then take the focus itself: the reader has not moved it yet.
+ */
+export function focusStillOnDialogClose(): boolean {
+  return document.activeElement instanceof HTMLElement && document.activeElement.hasAttribute("data-dialog-close");
+}
+
+/**
  * An accessible modal on the native <dialog> (showModal puts it in the top layer and makes the rest of
  * the page inert). Tab is kept inside, Escape calls onClose, and focus goes back to whatever opened it.
  * The children are only mounted while open, so form state (a card number) is gone when it closes.
@@ -104,6 +113,7 @@ export function Modal({ open, onClose, title, description, children, initialFocu
             {closeLabel ? (
               <button
                 type="button"
+                data-dialog-close=""
                 onClick={() => onCloseRef.current()}
                 className="-mt-1 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900"
               >

@@ -73,6 +73,8 @@ test("pay an order with the test card 4242 4242 4242 4242", async ({ page, baseU
   for (const url of scripts) expect(await (await page.request.get(url)).text(), url).not.toContain("js.stripe.com");
   await expect(dialog.getByLabel("Card number")).toHaveAttribute("autocomplete", "cc-number");
   await expect(dialog.getByLabel("Card number")).toHaveAttribute("inputmode", "numeric");
+  // The dialog opens on its × while the payment starts; the card number then takes the focus.
+  await expect(dialog.getByLabel("Card number")).toBeFocused();
   await expectNoAxeViolations(page);
 
   // Client-side checks with the server's messages, then Escape closes and forgets what was typed.
