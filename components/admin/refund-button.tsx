@@ -1,6 +1,7 @@
 "use client";
 
 import { useRef, useState, type FormEvent } from "react";
+import toast from "react-hot-toast";
 import { buttonClasses } from "@/components/ui/button";
 import { focusAfterSuccess } from "@/components/ui/confirm-action-button";
 import { Modal } from "@/components/ui/modal";
@@ -14,6 +15,12 @@ export function RefundButton({ orderId, number, srLabel }: { orderId: string; nu
   const [error, setError] = useState<string | null>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+
+  // Closing without refunding (the button, the ×, Escape) is said, as every dialog that backs out of a change does (ADR 052).
+  function keep() {
+    setOpen(false);
+    toast("Not refunded");
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -47,7 +54,7 @@ export function RefundButton({ orderId, number, srLabel }: { orderId: string; nu
         {pending ? "Refunding…" : "Refund"}
         <span className="sr-only">{srLabel}</span>
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} title={`Refund order ${number}`} closeLabel="Close refund" initialFocusRef={reasonRef}>
+      <Modal open={open} onClose={keep} title={`Refund order ${number}`} closeLabel="Close refund" initialFocusRef={reasonRef}>
         <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4">
           <p className="text-slate-700">The full amount goes back to the customer&apos;s card. Units go back on sale unless the order shipped; one marked as shipped in the last two minutes is taken back with its &ldquo;has shipped&rdquo; mail.</p>
           <div className="flex flex-col gap-1.5">
@@ -82,7 +89,7 @@ export function RefundButton({ orderId, number, srLabel }: { orderId: string; nu
             <button type="submit" className={buttonClasses("primary", "md")}>
               Refund
             </button>
-            <button type="button" onClick={() => setOpen(false)} className={buttonClasses("secondary", "md")}>
+            <button type="button" onClick={keep} className={buttonClasses("secondary", "md")}>
               Keep the payment
             </button>
           </div>

@@ -159,6 +159,14 @@ test("an admin adds a product, a customer buys and pays it, the admin ships the 
   await expect(manage.getByText("Shipped", { exact: true })).toBeVisible();
   await expect(manage.getByRole("button", { name: /^Refund/ })).toBeVisible();
   await expectNoAxeViolations(page);
+  // Opening Refund and keeping the payment changes nothing, and says so.
+  await manage.getByRole("button", { name: /^Refund/ }).click();
+  const refundDialog = page.getByRole("dialog", { name: `Refund order ${number}` });
+  await expect(refundDialog.getByLabel("Reason")).toBeFocused();
+  await refundDialog.getByRole("button", { name: "Keep the payment" }).click();
+  await expect(refundDialog).toBeHidden();
+  await expect(page.getByText("Not refunded")).toBeVisible();
+  await expect(manage.getByText("Shipped", { exact: true })).toBeVisible();
   await manage.getByRole("button", { name: /^Mark as pending/ }).click();
   await expect(page.getByText("Order marked pending")).toBeVisible();
   await expect(manage.getByText("Pending", { exact: true })).toBeVisible();
