@@ -578,10 +578,41 @@ export async function findCancellingIntent(actor: Actor, orderId: string): Promi
   return row.status === "unpaid" ? row.paymentIntentId : null;
 }
 
-/** Remembers the Stripe PaymentIntent opened for an order, so that closing the order can cancel it. */
-export async function recordPaymentIntent(orderId: string, paymentIntentId: string): Promise<void> {
+/**
+ * Remembers the Stripe PaymentIntent opened for an order, so that closing the order can cancel it:
+ * only while the order is unpaid and still has the intent the caller read (`replacing`), so that two
+ * starts never overwrite each other's intent. Answers whether it was written.
+ */
+export async function recordPaymentIntent(orderId: string, paymentIntentId: string, replacing: string | null): Promise<boolean> {
   const db = await getDb();
-  await db.update(order).set({ paymentIntentId }).where(and(eq(order.id, orderId), eq(order.status, "unpaid")));
+  const written = await db
+    .update(order)
+    .set({ paymentIntentId })
+    .where(and(eq(order.id, orderId), eq(order.status, "unpaid"), replacing === null ? isNull(order.paymentIntentId) : eq(order.paymentIntentId, replacing)))
+    .returning({ id: order.id });
+  return written.length > 0;
+}
+
+/** An order's status and the PaymentIntent recorded on it, as they are now (null: no such order). */
+export async function paymentIntentOfOrder(orderId: string): Promise<{ status: OrderStatus; paymentIntentId: string | null } | null> {
+  const db = await getDb();
+  const [row] = await db.select({ status: order.status, paymentIntentId: order.paymentIntentId }).from(order).where(eq(order.id, orderId));
+  return row ?? null;
+}
+
+/**
+ * An intent opened for an order that closed meanwhile (cancelled or expired between the payment's
+ * start and its record): written on the order if it has none, so that its cancel is owed like any
+ * closed order's (ADR 079). Answers whether it was written; the caller cancels the intent either way.
+ */
+export async function recordIntentOfClosedOrder(orderId: string, paymentIntentId: string): Promise<boolean> {
+  const db = await getDb();
+  const written = await db
+    .update(order)
+    .set({ paymentIntentId })
+    .where(and(eq(order.id, orderId), inArray(order.status, ["cancelled", "expired"]), isNull(order.paymentIntentId)))
+    .returning({ id: order.id });
+  return written.length > 0;
 }
 
 /**

@@ -73,7 +73,7 @@ async function cancelOne(orderId: string, paymentIntentId: string): Promise<Outc
     await db
       .update(order)
       .set({ paymentIntentClosedAt: sql`now()` })
-      .where(and(eq(order.id, orderId), isNull(order.paymentIntentClosedAt)))
+      .where(and(eq(order.id, orderId), eq(order.paymentIntentId, paymentIntentId), isNull(order.paymentIntentClosedAt)))
       .catch((error: unknown) => log("warn", "a cancelled payment intent could not be recorded", { orderId, error: error instanceof Error ? error.message : String(error) }));
   }
   return outcome;

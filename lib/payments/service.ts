@@ -22,8 +22,10 @@ import {
   lockOrderForPayment,
   markOrderPaidInTx,
   markOrderRefundedInTx,
+  paymentIntentOfOrder,
   queueRefundFailedNoticeInTx,
   queueStrayRefundMailInTx,
+  recordIntentOfClosedOrder,
   recordPaymentIntent,
   releaseSettlingHold,
   requirePayableOrder,
@@ -329,7 +331,41 @@ export async function startPayment(actor: Actor, orderId: string): Promise<Payme
   const row = await requirePayableOrder(actor, orderId);
   const base = { amountCents: row.totalCents, currency: row.currency };
   if (!isStripeConfigured()) return { provider: "test", ...base };
-  const intent = await callStripe("create a PaymentIntent", () =>
+  const intent = await openIntentFor(actor, row);
+  if (!intent.client_secret) throw new AppError("unavailable", "The payment could not be started. Please try again.");
+  if (row.email !== actor.email) await sendStripeReceiptTo(intent.id, actor.email);
+  return { provider: "stripe", ...base, clientSecret: intent.client_secret, publishableKey: getEnv().STRIPE_PUBLISHABLE_KEY };
+}
+
+/** The intent states in which a PaymentIntent still waits for the customer to pay it. */
+const WAITING_FOR_PAYMENT = new Set<Stripe.PaymentIntent.Status>(["requires_payment_method", "requires_confirmation", "requires_action"]);
+
+/**
+ * The PaymentIntent an unpaid order is paid through, recorded on the order. The intent the order
+ * already has is used again while it waits for a payment: Stripe keeps an idempotency key for 24 hours
+ * only, and an order's hold can be longer, so the key alone would open a second intent and the first
+ * (a payment form still open) would be forgotten. One found paid is settled (the customer paid and
+ * closed the page before the shop heard of it); one settling at the bank answers as the confirmation
+ * would; one cancelled (in Stripe's Dashboard) is replaced. An intent opened for an order that closed
+ * meanwhile is cancelled at once, and the start is refused as for any closed order.
+ */
+async function openIntentFor(actor: Actor, row: { id: string; totalCents: number; currency: string; email: string; paymentIntentId: string | null }): Promise<Stripe.PaymentIntent> {
+  const current = row.paymentIntentId;
+  if (current) {
+    const existing = await callStripe(
+      "read a PaymentIntent",
+      () => stripeClient().paymentIntents.retrieve(current, { expand: ["latest_charge"] }),
+      () => new AppError("unavailable", "The payment could not be started. Please try again."),
+    );
+    if (WAITING_FOR_PAYMENT.has(existing.status)) return existing;
+    if (existing.status !== "canceled") {
+      // Paid, or settling: what the confirmation would do. A paid one leaves the order paid.
+      await markPaidFromIntent(existing, row.id);
+      await requirePayableOrder(actor, row.id);
+      throw new AppError("conflict", "This order can no longer be paid.");
+    }
+  }
+  const created = await callStripe("create a PaymentIntent", () =>
     stripeClient().paymentIntents.create(
       {
         amount: row.totalCents,
@@ -338,14 +374,20 @@ export async function startPayment(actor: Actor, orderId: string): Promise<Payme
         automatic_payment_methods: { enabled: true },
         receipt_email: row.email,
       },
-      // The same order and amount always map to the same PaymentIntent (https://docs.stripe.com/api/idempotent_requests).
-      { idempotencyKey: `toolforge-order-${row.id}-${row.totalCents}` },
+      // The same order and amount map to the same PaymentIntent (https://docs.stripe.com/api/idempotent_requests):
+      // two starts at once open one. A cancelled intent's replacement has a key of its own.
+      { idempotencyKey: `toolforge-order-${row.id}-${row.totalCents}${current ? `-after-${current}` : ""}` },
     ),
   );
-  if (!intent.client_secret) throw new AppError("unavailable", "The payment could not be started. Please try again.");
-  if (row.paymentIntentId !== intent.id) await recordPaymentIntent(row.id, intent.id);
-  if (row.email !== actor.email) await sendStripeReceiptTo(intent.id, actor.email);
-  return { provider: "stripe", ...base, clientSecret: intent.client_secret, publishableKey: getEnv().STRIPE_PUBLISHABLE_KEY };
+  if (created.id === current || (await recordPaymentIntent(row.id, created.id, current))) return created;
+  // Not recorded: the order closed while the intent was opened, or another start recorded its own.
+  const now = await paymentIntentOfOrder(row.id);
+  if (now?.paymentIntentId === created.id) return created;
+  if (now && now.status !== "unpaid") await recordIntentOfClosedOrder(row.id, created.id);
+  // Recorded on the closed order, its cancel is owed until Stripe confirms it; otherwise it is tried once.
+  void cancelPaymentIntents([{ id: row.id, paymentIntentId: created.id }]);
+  await requirePayableOrder(actor, row.id);
+  throw new AppError("conflict", "The payment was started again in another window. Close this one and pay there, or reload this page.");
 }
 
 /**

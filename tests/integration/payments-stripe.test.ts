@@ -80,6 +80,9 @@ const confirm = (session: Session, id: string, paymentIntentId: string) =>
     noParams({ id }),
   );
 
+const cancel = (session: Session, id: string) =>
+  cancelRoute.POST(makeRequest(`/api/orders/${id}/cancel`, { method: "POST", cookie: session.cookie }), noParams({ id }));
+
 function intentIdOf(clientSecret: string | undefined): string {
   return (clientSecret ?? "").split("_secret_")[0] as string;
 }
@@ -126,9 +129,72 @@ describe("Stripe provider", () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ provider: "stripe", amountCents: 9900, publishableKey: "pk_test_toolforge" });
     expect(second.body.clientSecret).toBe(first.body.clientSecret);
+    // The second start reads the order's intent from Stripe and uses it again: nothing is created.
     const calls = fake.createCalls.filter((c) => c.idempotencyKey?.includes(created.id));
-    expect(calls).toHaveLength(2);
-    expect(calls.every((c) => c.idempotencyKey === `toolforge-order-${created.id}-9900` && c.amount === 9900)).toBe(true);
+    expect(calls).toEqual([{ idempotencyKey: `toolforge-order-${created.id}-9900`, amount: 9900 }]);
+  });
+
+  it("two starts at once open one PaymentIntent", async () => {
+    const created = await newOrder();
+    const [a, b] = await Promise.all([start(alice, created.id), start(alice, created.id)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.clientSecret).toBe(b.body.clientSecret);
+    const db = await getDb();
+    const [row] = await db.select().from(order).where(eq(order.id, created.id));
+    expect(row?.paymentIntentId).toBe(intentIdOf(a.body.clientSecret));
+  });
+
+  it("uses the order's PaymentIntent again after Stripe has forgotten the idempotency key (an order held longer than 24 hours)", async () => {
+    const created = await newOrder();
+    const first = await start(alice, created.id);
+    fake.forgetIdempotencyKeys();
+    const later = await start(alice, created.id);
+    expect(later.status).toBe(200);
+    // One intent: a form opened yesterday and one opened now pay the same intent, which closing the order cancels.
+    expect(later.body.clientSecret).toBe(first.body.clientSecret);
+    expect(fake.createCalls.filter((c) => c.idempotencyKey?.includes(created.id))).toHaveLength(1);
+  });
+
+  it("settles an intent found paid when the payment starts again, and opens a new one for an intent cancelled in Stripe's Dashboard", async () => {
+    const paidOrder = await newOrder();
+    const paidIntent = intentIdOf((await start(alice, paidOrder.id)).body.clientSecret);
+    // Paid in the form, and the page closed before the shop heard of it.
+    fake.succeed(paidIntent);
+    const again = await start(alice, paidOrder.id);
+    expect(again.status).toBe(409);
+    expect((await getOrderById(paidOrder.id)).status).toBe("paid");
+    expect(await paymentRows(paidOrder.id)).toEqual([expect.objectContaining({ reference: paidIntent, accepted: true })]);
+
+    const other = await newOrder();
+    const cancelledIntent = intentIdOf((await start(alice, other.id)).body.clientSecret);
+    const intent = fake.intents.get(cancelledIntent);
+    if (intent) intent.status = "canceled";
+    const replaced = await start(alice, other.id);
+    expect(replaced.status).toBe(200);
+    const replacement = intentIdOf(replaced.body.clientSecret);
+    expect(replacement).not.toBe(cancelledIntent);
+    const db = await getDb();
+    const [row] = await db.select().from(order).where(eq(order.id, other.id));
+    expect(row?.paymentIntentId).toBe(replacement);
+  });
+
+  it("an order cancelled while its payment starts gets no payment form, and the intent opened for it is cancelled", async () => {
+    const created = await newOrder();
+    // The customer cancels in another tab while Stripe opens the intent for this one.
+    fake.beforeNextCreateAnswer = async () => {
+      expect((await cancel(alice, created.id)).status).toBe(200);
+    };
+    const started = await start(alice, created.id);
+    expect(started.status).toBe(409);
+    expect(started.body.clientSecret).toBeUndefined();
+    await waitForPaymentIntentCancels();
+    const db = await getDb();
+    const [row] = await db.select().from(order).where(eq(order.id, created.id));
+    expect(row?.status).toBe("cancelled");
+    // Recorded on the closed order, so its cancel was owed until Stripe confirmed it.
+    expect(row?.paymentIntentId).toMatch(/^pi_/);
+    expect(fake.intents.get(row?.paymentIntentId ?? "")?.status).toBe("canceled");
+    expect(row?.paymentIntentClosedAt).toBeInstanceOf(Date);
   });
 
   it("sends Stripe's receipt to the account's current address, without changing what the idempotency key was first sent with", async () => {
@@ -154,10 +220,13 @@ describe("Stripe provider", () => {
     // the repeated create answers with its first answer, the order's address).
     await start(dora, created.id);
     expect(fake.updateCalls.filter((c) => c.id === intentId)).toHaveLength(1);
-    // A payment the bank is settling is left alone, as Stripe would refuse the update.
+    // A payment the bank is settling is left alone, as Stripe would refuse the update, and no second
+    // payment form opens: the start answers as the confirmation does.
     await db.update(user).set({ email: `again-${dora.email}` }).where(eq(user.id, dora.userId));
     const intent = fake.settling(intentId);
-    expect((await start(dora, created.id)).status).toBe(200);
+    const settling = await start(dora, created.id);
+    expect(settling.status).toBe(409);
+    expect(JSON.stringify(settling.body)).toContain("Your bank is still confirming this payment");
     expect(fake.updateCalls.filter((c) => c.id === intentId)).toHaveLength(1);
     expect(intent.receipt_email).toBe(moved);
   });
@@ -380,8 +449,6 @@ describe("POST /api/webhooks/stripe", () => {
 });
 
 describe("no payment without an order to match (Stripe)", () => {
-  const cancel = (session: Session, id: string) =>
-    cancelRoute.POST(makeRequest(`/api/orders/${id}/cancel`, { method: "POST", cookie: session.cookie }), noParams({ id }));
   const refund = (id: string, reason = "Customer changed their mind") =>
     refundRoute.POST(makeRequest(`/api/orders/${id}/refund`, { method: "POST", json: { reason }, cookie: admin.cookie }), noParams({ id }));
   async function autoRefunds(paymentId: string) {
