@@ -60,6 +60,19 @@ describe("a database out of reach", () => {
     expect(errorResponse(drizzleWrapped).status).toBe(503);
   });
 
+  it("answers a transaction PostgreSQL ended to untangle a deadlock or a serialization failure 503, to be sent again", async () => {
+    const { TRANSACTION_CONFLICT } = await import("@/lib/http");
+    for (const error of [
+      wrapped(Object.assign(new Error("deadlock detected"), { code: "40P01" })),
+      wrapped(Object.assign(new Error("could not serialize access due to concurrent update"), { code: "40001" })),
+    ]) {
+      const response = errorResponse(error);
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("1");
+      expect(await response.json()).toEqual({ error: { code: "unavailable", message: TRANSACTION_CONFLICT } });
+    }
+  });
+
   it("leaves a query's own mistakes a 500", () => {
     expect(errorResponse(wrapped(Object.assign(new Error('column "nope" does not exist'), { code: "42703" }))).status).toBe(500);
     expect(errorResponse(new Error("something else")).status).toBe(500);

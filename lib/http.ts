@@ -2,10 +2,11 @@ import "server-only";
 import { z, type ZodType } from "zod";
 import { getEnv, shopOrigins } from "@/lib/env";
 import { AppError, isAppError, type AppErrorKind } from "@/lib/errors";
-import { isDatabaseUnavailable } from "@/lib/db/unavailable";
+import { isDatabaseUnavailable, isTransactionConflict } from "@/lib/db/unavailable";
 import { log } from "@/lib/log";
 
 export const DATABASE_UNAVAILABLE = "The shop cannot reach its database just now. Please try again in a moment.";
+export const TRANSACTION_CONFLICT = "Another change to the same records was being made at the same moment, so nothing was changed. Please try again.";
 
 const statusByKind: Record<AppErrorKind, number> = {
   bad_request: 400,
@@ -106,6 +107,11 @@ export function errorResponse(error: unknown): Response {
     // Not a bug to hunt: the database is restarting, full, or slower than its timeouts. Say so, and when to try again.
     log("warn", "database unavailable", { error: error instanceof Error ? error.message : String(error) });
     return json({ error: { code: "unavailable", message: DATABASE_UNAVAILABLE } } satisfies ErrorBody, { status: 503, headers: { "retry-after": "5" } });
+  }
+  if (isTransactionConflict(error)) {
+    // Two changes to the same rows met (e.g. an account deleted while one of its orders was placed): one was undone whole.
+    log("warn", "transaction ended by a conflict", { error: error instanceof Error ? error.message : String(error) });
+    return json({ error: { code: "unavailable", message: TRANSACTION_CONFLICT } } satisfies ErrorBody, { status: 503, headers: { "retry-after": "1" } });
   }
   // The logger adds the request id (reqId), the same one the server's request line and X-Request-Id carry.
   log("error", "unhandled error", { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });

@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors";
 import { forgetMailMatching, forgetMailTo } from "@/lib/mail";
 import { anonymiseOrdersOfUser } from "@/lib/orders/anonymise";
 import { SHOP_NOTICES_ABOUT_A_CUSTOMER } from "@/lib/orders/emails";
-import { afterAccountOrdersCancelled, cancelUnpaidOrdersOfAccount, requireNoPaidOrderAwaitingShipment } from "@/lib/orders/service";
+import { afterAccountOrdersCancelled, cancelUnpaidOrdersOfAccount, lockOrdersOfAccount, requireNoPaidOrderAwaitingShipment } from "@/lib/orders/service";
 import { invalidatePublicReviews } from "@/lib/reviews/service";
 import { user } from "@/models/schema";
 import { requireAnotherActiveAdmin } from "./last-admin";
@@ -33,6 +33,7 @@ export async function deleteAccount(actor: Actor, now = new Date()): Promise<{ o
     const [row] = await tx.select().from(user).where(eq(user.id, actor.userId));
     if (!row) throw new AppError("not_found", "This account no longer exists.");
     if (row.role === "admin") await requireAnotherActiveAdmin(tx, row.id);
+    await lockOrdersOfAccount(tx, row.id);
     await requireNoPaidOrderAwaitingShipment(tx, row.id);
     const cancelled = await cancelUnpaidOrdersOfAccount(tx, row.id, "customer");
     const orderIds = await anonymiseOrdersOfUser(tx, row.id);

@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { deliverQueuedMail, queueMail } from "@/lib/mail";
-import { afterAccountOrdersCancelled, cancelUnpaidOrdersOfAccount } from "@/lib/orders/service";
+import { afterAccountOrdersCancelled, cancelUnpaidOrdersOfAccount, lockOrdersOfAccount } from "@/lib/orders/service";
 import { session, user } from "@/models/schema";
 import { accountDisabledNotice, accountEnabledNotice } from "./emails";
 import { requireAnotherActiveAdmin } from "./last-admin";
@@ -40,6 +40,7 @@ export async function setAccountDisabled(actor: Actor, userId: string, disabled:
     const notice = disabled ? accountDisabledNotice(updated, getEnv().appUrl) : accountEnabledNotice(updated, getEnv().appUrl);
     // The notice first, then each order's cancellation: the person reads why before what.
     const mailIds = [await queueMail(tx, notice)];
+    if (disabled) await lockOrdersOfAccount(tx, userId);
     const cancelled = disabled ? await cancelUnpaidOrdersOfAccount(tx, userId, "shop") : [];
     await recordAudit(tx, actor, {
       action: disabled ? "user.disabled" : "user.enabled",

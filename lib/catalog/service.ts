@@ -423,14 +423,26 @@ export async function reserveStock(tx: Tx, lines: StockRequest[], fieldOf: (inde
       const message = quantityMessage(item.minOrderQuantity, item.stock);
       throw new AppError("conflict", named(item.name, `${unitsLeftMessage(item.stock)}. ${message}.`), { [fieldOf(index)]: message });
     }
+    // The row as the decrement left it, under its lock: an admin's edit that committed since the read
+    // above is what the order is priced and checked by (the expected total then tells the buyer).
     const [taken] = await tx
       .update(product)
       .set({ stock: sql`${product.stock} - ${line.quantity}`, updatedAt: new Date() })
       .where(and(eq(product.id, item.id), isNull(product.deletedAt), gte(product.stock, line.quantity)))
-      .returning({ stock: product.stock });
-    if (!taken) {
-      const [now] = await tx.select({ stock: product.stock }).from(product).where(eq(product.id, item.id));
-      const left = now?.stock ?? 0;
+      .returning(productColumns);
+    if (taken) {
+      const had = taken.stock + line.quantity;
+      if (line.quantity < taken.minOrderQuantity && had >= taken.minOrderQuantity) {
+        const message = quantityMessage(taken.minOrderQuantity, had);
+        throw new AppError("invalid", named(taken.name, message), { [fieldOf(index)]: message });
+      }
+      Object.assign(item, taken);
+    } else {
+      const [now] = await tx.select({ stock: product.stock, deletedAt: product.deletedAt }).from(product).where(eq(product.id, item.id));
+      if (!now || now.deletedAt) {
+        throw new AppError("not_found", named(item.name, "This product is no longer on sale."), { [fieldOf(index)]: "No longer on sale" });
+      }
+      const left = now.stock;
       // Fewer left than the minimum: no quantity would do ("Order between 10 and 4 units" said otherwise).
       if (left < item.minOrderQuantity) {
         throw new AppError("conflict", named(item.name, "Someone else just bought the last units: this tool is out of stock."), { [fieldOf(index)]: OUT_OF_STOCK });

@@ -38,3 +38,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * PostgreSQL ended the transaction to untangle it from another one (a deadlock, 40P01, or a
+ * serialization failure, 40001): nothing was written, and the same request sent again succeeds.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth += 1) {
+    const code = field(current, "code");
+    if (code === "40P01" || code === "40001") return true;
+    current = "cause" in current ? current.cause : undefined;
+  }
+  return false;
+}

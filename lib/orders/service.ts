@@ -25,6 +25,7 @@ import {
   type OrderView,
   type PlaceOrderInput,
 } from "@/models/orders";
+import { ACCOUNT_MESSAGES } from "@/models/account-messages";
 import { order, orderLine, orderRequest, payment, profile, user } from "@/models/schema";
 import { MAX_PAYMENT_CENTS } from "@/models/catalog-limits";
 import type { Page, PageQuery } from "@/models/paging";
@@ -216,6 +217,11 @@ async function claimIdempotencyKey(tx: Tx, userId: string, key: string, hash: st
  */
 async function requireRoomForUnpaidOrder(tx: Tx, userId: string, limit: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ORDER_PLACING_LOCK}, hashtext(${userId}))`);
+  // Disabling or deleting the account holds this lock too (lockOrdersOfAccount): one that committed
+  // while this order was being placed leaves it nobody who could pay it.
+  const [account] = await tx.select({ disabledAt: user.disabledAt }).from(user).where(eq(user.id, userId));
+  if (!account) throw new AppError("forbidden", "This account no longer exists.");
+  if (account.disabledAt) throw new AppError("forbidden", ACCOUNT_MESSAGES.disabled);
   const withThisOne = await tx.$count(
     order,
     and(eq(order.userId, userId), eq(order.status, "unpaid"), or(isNull(order.expiresAt), gt(order.expiresAt, new Date()))),
@@ -383,9 +389,22 @@ async function closeUnpaid(tx: Tx, orderId: string, closing: Closing): Promise<C
 }
 
 /**
+ * Holds an account's orders for the rest of a transaction that deletes or disables the account: the
+ * account's placing lock (ADR 045), which an order being placed takes before its commit, and every
+ * order row of the account, which a payment, a cancel, an expiry, a shipping change and a refund each
+ * lock before they change one. What the transaction then reads of the account's orders stays true
+ * until it commits: a payment cannot land between the check for paid orders still to ship and the
+ * anonymising. Rows are locked in id order, as every path that locks several orders does.
+ */
+export async function lockOrdersOfAccount(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ORDER_PLACING_LOCK}, hashtext(${userId}))`);
+  await tx.select({ id: order.id }).from(order).where(eq(order.userId, userId)).orderBy(asc(order.id)).for("update");
+}
+
+/**
  * Cancels the unpaid orders of an account being deleted (`by` the customer) or disabled (`by` the
- * shop), inside that transaction: nobody can pay them any more, so their units go back on sale now
- * rather than when the hold runs out. Their mail is queued like any cancellation (a deleted account's
+ * shop), inside that transaction, after lockOrdersOfAccount: nobody can pay them any more, so their
+ * units go back on sale now rather than when the hold runs out. Their mail is queued like any cancellation (a deleted account's
  * goes with the rest of its outbox). Answers the cancelled orders; cancel their PaymentIntents after
  * the commit.
  */

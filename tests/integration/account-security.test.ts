@@ -20,8 +20,11 @@ import * as userStatus from "@/app/api/users/[id]/status/route";
 import * as userRole from "@/app/api/users/[id]/role/route";
 import { describeEmailChangeLink } from "@/lib/accounts/email-change";
 import { describeResetLink } from "@/lib/accounts/password-reset";
+import { requireActor } from "@/lib/accounts/actor";
 import { getDb } from "@/lib/db/client";
-import { ANONYMISED_ORDER, formatOrderNumber } from "@/models/orders";
+import { placeOrder } from "@/lib/orders/service";
+import { ACCOUNT_MESSAGES } from "@/models/account-messages";
+import { ANONYMISED_ORDER, formatOrderNumber, placeOrderSchema } from "@/models/orders";
 import { auditLog, mailOutbox, order, payment, profile, review, user } from "@/models/schema";
 import { ageSessions, signIn, signInRequest, whoAmI } from "@/tests/fixtures/accounts";
 import { cookiesFrom, makeRequest, noParams, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
@@ -389,6 +392,37 @@ describe("deleting the account", () => {
     expect(await stockOf(itemId)).toBe(16);
   });
 
+  // Two connections at once: only PostgreSQL has them (PGlite runs one transaction at a time).
+  (process.env.TEST_PG_DATABASE ? it : it.skip)("waits for a payment in progress on one of the account's orders, then refuses: that order is paid and still to ship", async () => {
+    const person = await signUpVerified({ name: "Rita Race", password: "delete-password" });
+    const item = await createProduct({ stock: 20, priceCents: 2000 });
+    const placed = await ordersRoute.POST(
+      makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity: 2, phone: "+1 555 010 0142", shippingAddress: TEST_ADDRESS }, cookie: person.cookie }),
+      noParams(),
+    );
+    const { id } = (await placed.json()) as { id: string };
+    const { Client } = await import("pg");
+    const payment = new Client({ connectionString: process.env.DATABASE_URL });
+    await payment.connect();
+    try {
+      // A payment's transaction holds the order's row (lockOrderForPayment) while the account is deleted.
+      await payment.query("begin");
+      await payment.query("select id from orders where id = $1 for update", [id]);
+      const deletion = deleteMe(person.cookie);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await payment.query("update orders set status = 'paid', paid_at = now() where id = $1", [id]);
+      await payment.query("commit");
+      const refused = await deletion;
+      expect(refused.status).toBe(409);
+    } finally {
+      await payment.end();
+    }
+    const db = await getDb();
+    const [row] = await db.select().from(order).where(eq(order.id, id));
+    expect(row).toMatchObject({ status: "paid", userId: person.userId, email: person.email, shipName: TEST_ADDRESS.name });
+    expect(await whoAmI(person.cookie)).not.toBeNull();
+  });
+
   it("refuses to delete the shop's last admin", async () => {
     const admin = await onlyAdmin(await signUpVerified());
     const refused = await deleteMe(admin.cookie);
@@ -398,6 +432,19 @@ describe("deleting the account", () => {
 });
 
 describe("disabling an account", () => {
+  it("refuses an order whose placing reaches its commit after the account was disabled", async () => {
+    const person = await signUpVerified({ name: "Late Placer" });
+    const item = await createProduct({ stock: 20, priceCents: 2000 });
+    // The request passed its session check; the admin's disable committed before its order did.
+    const actor = await requireActor(new Headers({ cookie: person.cookie }));
+    const db = await getDb();
+    await db.update(user).set({ disabledAt: new Date() }).where(eq(user.id, person.userId));
+    const input = placeOrderSchema.parse({ productId: item.id, quantity: 2, phone: "+1 555 010 0142", shippingAddress: TEST_ADDRESS });
+    await expect(placeOrder(actor, input)).rejects.toMatchObject({ kind: "forbidden", message: ACCOUNT_MESSAGES.disabled });
+    expect(await db.select().from(order).where(eq(order.userId, person.userId))).toEqual([]);
+    expect(await stockOf(item.id)).toBe(20);
+  });
+
   it("answers an email-change link of a disabled account with 'disabled', not with a sign-in it cannot do", async () => {
     const admin = await onlyAdmin(await signUpVerified());
     const person = await signUpVerified();

@@ -38,6 +38,28 @@ describe("POST /api/orders", () => {
     expect(await stockOf(item.id)).toBe(10);
   });
 
+  // Two connections at once: only PostgreSQL has them (PGlite runs one transaction at a time).
+  (process.env.TEST_PG_DATABASE ? it : it.skip)("prices the order as the product is when its stock is taken, not as an edit committed meanwhile left it", async () => {
+    const item = await createProduct({ priceCents: 2000, stock: 50 });
+    const { Client } = await import("pg");
+    const admin = new Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      // An admin's price change holds the product's row while the order is being placed.
+      await admin.query("begin");
+      await admin.query("update product set price_cents = 2500 where id = $1", [item.id]);
+      const placing = place(alice, { productId: item.id, quantity: 2, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await admin.query("commit");
+      const response = await placing;
+      expect(response.status).toBe(201);
+      expect(((await response.json()) as { subtotalCents: number }).subtotalCents).toBe(5000);
+    } finally {
+      await admin.end();
+    }
+    expect(await stockOf(item.id)).toBe(48);
+  });
+
   it("refuses tampered fields by name, and takes price and total from the database", async () => {
     const item = await createProduct({ priceCents: 1999, stock: 50, minOrderQuantity: 2 });
     const tampered = await place(alice, {
