@@ -34,5 +34,10 @@ export const MAX_CATALOG_PAGE = 10_000;
  * too. A unit's price, an order's total and a product's smallest order all stay within it.
  */
 export const MAX_PAYMENT_CENTS = 99_999_999;
+/**
+ * The least one payment can take: $0.50, Stripe's minimum charge in US dollars (same page), held for
+ * the test processor too, so that every order placed can be paid.
+ */
+export const MIN_PAYMENT_CENTS = 50;
 /** The most units a stock, a minimum order, and so an order or a cart line, can be. */
 export const MAX_UNITS = 10_000_000;

@@ -27,7 +27,7 @@ import {
 } from "@/models/orders";
 import { ACCOUNT_MESSAGES } from "@/models/account-messages";
 import { order, orderLine, orderRequest, payment, profile, user } from "@/models/schema";
-import { MAX_PAYMENT_CENTS } from "@/models/catalog-limits";
+import { MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from "@/models/catalog-limits";
 import type { Page, PageQuery } from "@/models/paging";
 import {
   cancelledMail,
@@ -271,6 +271,12 @@ export async function placeOrder(actor: Actor, input: PlaceOrderInput, idempoten
       throw new AppError(
         "invalid",
         `This order comes to ${formatMoney(totalCents, currency)}, more than the ${formatMoney(MAX_ORDER_TOTAL_CENTS, currency)} one payment can take. Order fewer units, or split them over several orders.`,
+      );
+    }
+    if (totalCents < MIN_PAYMENT_CENTS) {
+      throw new AppError(
+        "invalid",
+        `This order comes to ${formatMoney(totalCents, currency)}, less than the ${formatMoney(MIN_PAYMENT_CENTS, currency)} a card payment can be. Order more units, or add other tools to it.`,
       );
     }
     // A price changed after the customer's page was read: no order at a total they were never shown.

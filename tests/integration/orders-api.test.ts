@@ -240,6 +240,21 @@ describe("POST /api/orders", () => {
       expect(await ordersAndMailOf(buyer)).toEqual([0, 0]);
     });
 
+    it("refuses with 422 an order under the $0.50 a card payment can be, writing nothing; $0.50 itself is placed", async () => {
+      const buyer = await signUp({ name: "Small Spender" });
+      const item = await createProduct({ name: "Brass Tack", priceCents: 7, stock: 100 });
+      const small = await place(buyer, { productId: item.id, quantity: 7, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS });
+      expect(small.status).toBe(422);
+      expect(((await small.json()) as ErrorBody).error).toMatchObject({
+        code: "invalid",
+        message: "This order comes to $0.49, less than the $0.50 a card payment can be. Order more units, or add other tools to it.",
+      });
+      expect(await stockOf(item.id)).toBe(100);
+      expect(await ordersAndMailOf(buyer)).toEqual([0, 0]);
+      const tack = await createProduct({ name: "Steel Tack", priceCents: 5, stock: 100 });
+      expect((await place(buyer, { productId: tack.id, quantity: 10, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS })).status).toBe(201);
+    });
+
     it("adds up every line of a checkout from the cart: one cent over the cap is refused, the cap itself is placed", async () => {
       const buyer = await signUp({ name: "Cart Spender" });
       const lathe = await createProduct({ name: "Lathe", priceCents: 50_000_000, stock: 5 });
