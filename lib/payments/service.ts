@@ -597,26 +597,30 @@ export async function handleStripeWebhook(rawBody: string, signatureHeader: stri
     await markPaidFromIntent(fresh, orderId);
     return { handled: event.type };
   }
-  if (event.type === "payment_intent.processing") {
-    // A debit or transfer started: its order stays reserved until the bank settles it (or fails it).
+  if (event.type === "payment_intent.processing" || event.type === "payment_intent.payment_failed") {
     const intent = event.data.object;
+    if (event.type === "payment_intent.payment_failed") recordPaymentFailure("stripe", intent.last_payment_error?.code ?? "unknown");
     const orderId = intent.metadata?.orderId;
     if (!orderId) return { handled: "ignored: no order" };
-    const heldUntil = await holdForSettlingPayment(orderId, intent.id);
-    log("info", "stripe payment processing", { orderId, paymentIntent: intent.id, heldUntil: heldUntil?.toISOString() ?? null });
-    return { handled: event.type };
-  }
-  if (event.type === "payment_intent.payment_failed") {
-    const intent = event.data.object;
-    recordPaymentFailure("stripe", intent.last_payment_error?.code ?? "unknown");
-    // A debit that held its order for two weeks failed: the order's own hold applies again, and the
-    // customer is told until when they can pay another way (or, that hold being over, that it closed).
-    if (intent.metadata?.orderId) await releaseSettlingHold(intent.metadata.orderId, intent.id);
-    log("info", "stripe payment failed", {
-      orderId: intent.metadata?.orderId,
-      paymentIntent: intent.id,
-      reason: intent.last_payment_error?.code,
-    });
+    // Stripe does not promise the order of its events (a retried "processing" can come after the
+    // "payment_failed" that followed it): the intent as it is now decides, not the event.
+    const fresh = await callStripe(
+      "retrieve a PaymentIntent",
+      () => stripeClient().paymentIntents.retrieve(intent.id, { expand: ["latest_charge"] }),
+      () => new AppError("not_found", "Stripe has no PaymentIntent with this id."),
+    );
+    if (fresh.status === "processing") {
+      // A debit or transfer started: its order stays reserved until the bank settles it (or fails it).
+      const heldUntil = await holdForSettlingPayment(orderId, fresh.id);
+      log("info", "stripe payment processing", { orderId, paymentIntent: fresh.id, heldUntil: heldUntil?.toISOString() ?? null });
+    } else if (fresh.status === "succeeded") {
+      await markPaidFromIntent(fresh, orderId);
+    } else if (fresh.status === "requires_payment_method" || fresh.status === "canceled") {
+      // A debit that held its order for two weeks failed: the order's own hold applies again, and the
+      // customer is told until when they can pay another way (or, that hold being over, that it closed).
+      await releaseSettlingHold(orderId, fresh.id);
+      log("info", "stripe payment failed", { orderId, paymentIntent: fresh.id, reason: fresh.last_payment_error?.code ?? intent.last_payment_error?.code });
+    }
     return { handled: event.type };
   }
   if (event.type === "refund.failed" || (event.type === "refund.updated" && event.data.object.status === "failed")) {

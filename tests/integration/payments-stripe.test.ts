@@ -272,9 +272,12 @@ describe("Stripe provider", () => {
     const created = await newOrder();
     const before = await holdOf(created.id);
     // An intent this order never started changes nothing.
-    expect((await deliver(event("payment_intent.processing", "pi_not_this_orders", created.id, created.totalCents))).status).toBe(200);
+    const stranger = fake.createIntent(created.id, created.totalCents);
+    fake.settling(stranger);
+    expect((await deliver(event("payment_intent.processing", stranger, created.id, created.totalCents))).status).toBe(200);
     expect(await holdOf(created.id)).toBe(before);
     const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    const intent = fake.settling(intentId);
     expect((await deliver(event("payment_intent.processing", intentId, created.id, created.totalCents))).status).toBe(200);
     expect(await holdOf(created.id)).toBeGreaterThan(Date.now() + 13 * DAY);
     // Reported again: still two weeks from the latest report, not two weeks more on top.
@@ -282,6 +285,7 @@ describe("Stripe provider", () => {
     expect((await deliver(event("payment_intent.processing", intentId, created.id, created.totalCents))).status).toBe(200);
     expect(await holdOf(created.id)).toBeLessThan(held + 60_000);
     // The debit fails: the order's own hold (a day from when it was placed) applies again.
+    intent.status = "requires_payment_method";
     expect((await deliver(event("payment_intent.payment_failed", intentId, created.id, created.totalCents))).status).toBe(200);
     const own = await holdOf(created.id);
     expect(own).toBeLessThan(Date.now() + 1441 * 60_000);
@@ -296,15 +300,36 @@ describe("Stripe provider", () => {
     expect(told?.text).toContain(`The order is kept for you until ${formatDateTime(new Date(own))}`);
     expect((await deliver(event("payment_intent.payment_failed", intentId, created.id, created.totalCents))).status).toBe(200);
     expect(await failedMails()).toHaveLength(1);
+    // "processing" delivered again late, after the failure it preceded: Stripe's intent says failed, nothing is held.
+    expect((await deliver(event("payment_intent.processing", intentId, created.id, created.totalCents))).status).toBe(200);
+    expect(await holdOf(created.id)).toBe(own);
+  });
+
+  it("keeps the order reserved when a late payment_failed arrives while the customer's next bank payment is processing", async () => {
+    const created = await newOrder();
+    const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    fake.settling(intentId);
+    expect((await deliver(event("payment_intent.processing", intentId, created.id, created.totalCents))).status).toBe(200);
+    const held = await holdOf(created.id);
+    expect(held).toBeGreaterThan(Date.now() + 13 * DAY);
+    // The first debit's failure is delivered after the second debit started: the intent is processing again.
+    expect((await deliver(event("payment_intent.payment_failed", intentId, created.id, created.totalCents))).status).toBe(200);
+    expect(await holdOf(created.id)).toBeGreaterThanOrEqual(held);
+    const failed = (await (await getDb()).select().from(mailOutbox).where(eq(mailOutbox.to, alice.email))).filter(
+      (mail) => mail.subject === `The payment for your ToolForge order ${created.number} did not go through`,
+    );
+    expect(failed).toEqual([]);
   });
 
   it("closes an order whose own hold has passed when its bank payment fails, puts its units back and says so in one mail", async () => {
     const created = await newOrder();
     const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    const intent = fake.settling(intentId);
     expect((await deliver(event("payment_intent.processing", intentId, created.id, created.totalCents))).status).toBe(200);
     const db = await getDb();
     // Placed two days ago: its own hold of a day is over, only the bank's settling kept it.
     await db.update(order).set({ createdAt: new Date(Date.now() - 2 * DAY) }).where(eq(order.id, created.id));
+    intent.status = "requires_payment_method";
     expect((await deliver(event("payment_intent.payment_failed", intentId, created.id, created.totalCents))).status).toBe(200);
     expect((await getOrderById(created.id)).status).toBe("expired");
     const subjects = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, alice.email)))
