@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
+import StripeSdk from "stripe";
 import type { Actor } from "@/lib/accounts/actor";
 import { getDb } from "@/lib/db/client";
 import { getEnv, resolveAuthSecret } from "@/lib/env";
@@ -135,8 +136,11 @@ export async function markOrderPaid(evidence: PaidEvidence): Promise<PaymentOutc
   return { kind: "already", order: await getOrderById(decided.row.id) };
 }
 
-/** What the processor answered a refund: its reference, or that it failed (Stripe's `failure_reason`). */
-type RefundAnswer = { id: string; failed: false } | { id: string; failed: true; reason: string | null };
+/**
+ * What the processor answered a refund: its reference, or that it failed (Stripe's `failure_reason`,
+ * or the code of a refund Stripe refused to make at all, which has no reference).
+ */
+type RefundAnswer = { id: string; failed: false } | { id: string | null; failed: true; reason: string | null };
 
 /**
  * Asks the processor to refund a payment; the same key never refunds twice (https://docs.stripe.com/api/idempotent_requests).
@@ -145,7 +149,22 @@ type RefundAnswer = { id: string; failed: false } | { id: string; failed: true; 
  */
 async function refundAtProcessor(row: PaymentRow, idempotencyKey: string): Promise<RefundAnswer> {
   if (row.provider === "test") return { id: refundTestPayment(row.reference, idempotencyKey).reference, failed: false };
-  const refund = await callStripe("refund a payment", () => stripeClient().refunds.create({ payment_intent: row.reference }, { idempotencyKey }));
+  let refund: Stripe.Refund;
+  try {
+    refund = await callStripe("refund a payment", () => stripeClient().refunds.create({ payment_intent: row.reference }, { idempotencyKey }));
+  } catch (error) {
+    if (!(error instanceof StripeSdk.errors.StripeInvalidRequestError)) throw error;
+    // Refunded already, without this key: in Stripe's Dashboard, or by this shop after Stripe forgot
+    // the key (24 hours) of a refund whose record failed. The money is back: that refund is the one.
+    if (error.code === "charge_already_refunded") {
+      const earlier = await callStripe("list a payment's refunds", () => stripeClient().refunds.list({ payment_intent: row.reference, limit: 10 }));
+      const returned = earlier.data.find((candidate) => candidate.status === "succeeded" || candidate.status === "pending");
+      if (returned) return { id: returned.id, failed: false };
+    }
+    // Refused outright (a disputed charge, one refunded already and failed): asking again changes nothing.
+    log("error", "stripe refused a refund", { paymentIntent: row.reference, code: error.code, error: error.message });
+    return { id: null, failed: true, reason: error.code ?? null };
+  }
   if (refund.status !== "failed" && refund.status !== "canceled") return { id: refund.id, failed: false };
   log("error", "stripe refused a refund", { paymentIntent: row.reference, refund: refund.id, status: refund.status, reason: refund.failure_reason });
   return { id: refund.id, failed: true, reason: refund.failure_reason ?? null };
@@ -160,7 +179,7 @@ export const REFUND_REFUSED_MESSAGE =
  * transaction as an audit entry, to pay the customer back another way. `isTheRefund` says whether the
  * payment, locked, is the one the report is about. Answers whether it was.
  */
-async function tellShopOfFailedRefund(paymentId: string, refund: { id: string; reason: string | null }, isTheRefund: (row: PaymentRow) => boolean): Promise<boolean> {
+async function tellShopOfFailedRefund(paymentId: string, refund: { id: string | null; reason: string | null }, isTheRefund: (row: PaymentRow) => boolean): Promise<boolean> {
   const db = await getDb();
   const mailIds = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(payment).where(eq(payment.id, paymentId)).for("update");

@@ -496,6 +496,31 @@ describe("no payment without an order to match (Stripe)", () => {
     expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
   });
 
+  it("takes a refund made already in Stripe's Dashboard as the order's refund, and tells the admin of a refund Stripe refuses outright", async () => {
+    const paidAt = async () => {
+      const created = await newOrder();
+      const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+      fake.succeed(intentId);
+      expect((await confirm(alice, created.id, intentId)).status).toBe(200);
+      return { created, intentId };
+    };
+    // Refunded in the Dashboard: Stripe answers charge_already_refunded, and that refund is the order's.
+    const dashboard = await paidAt();
+    fake.refunds.push({ id: "re_dashboard1", object: "refund", amount: dashboard.created.totalCents, currency: "usd", payment_intent: dashboard.intentId, status: "succeeded" });
+    const adopted = await refund(dashboard.created.id);
+    expect(adopted.status).toBe(200);
+    expect(((await adopted.json()) as Order).status).toBe("refunded");
+    expect((await paymentRows(dashboard.created.id))[0]?.refundReference).toBe("re_dashboard1");
+
+    // A disputed charge: Stripe refuses to refund it at all. The admin is told (409), not "try again".
+    const disputed = await paidAt();
+    fake.nextRefundError = { code: "charge_disputed", message: "This charge has been disputed and cannot be refunded." };
+    const refused = await refund(disputed.created.id);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(REFUND_REFUSED_MESSAGE);
+    expect((await getOrderById(disputed.created.id)).status).toBe("paid");
+  });
+
   it("cancelling an order cancels its PaymentIntent", async () => {
     const created = await newOrder();
     const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
@@ -784,6 +809,24 @@ describe("no payment without an order to match (Stripe)", () => {
       "This order can no longer be paid, and the payment could not be refunded to your card automatically. We have been told and will pay it back another way; there is no need to do anything.",
     );
     expect(fake.refundRequests).toBe(refundCalls);
+  });
+
+  it("a payment for a cancelled order whose refund Stripe refuses outright (a dispute) is answered 409 and told to the admins, not a 500", async () => {
+    const created = await newOrder();
+    const intentId = intentIdOf((await start(alice, created.id)).body.clientSecret);
+    fake.cancelOutage = true;
+    expect((await cancel(alice, created.id)).status).toBe(200);
+    fake.cancelOutage = false;
+    fake.succeed(intentId);
+    fake.nextRefundError = { code: "charge_disputed", message: "This charge has been disputed and cannot be refunded." };
+    const told = await confirm(alice, created.id, intentId);
+    expect(told.status).toBe(409);
+    const [row] = await paymentRows(created.id);
+    expect(row).toMatchObject({ accepted: false, refundedAt: null, refundFailedAt: expect.any(Date), refundReference: null });
+    expect(await refundFailures(row?.id ?? "")).toHaveLength(1);
+    const notices = await refundFailedNotices(created.number);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain("(Stripe says: charge_disputed)");
   });
 
   it("refunds a second successful payment for an order already paid", async () => {
