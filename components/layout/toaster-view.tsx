@@ -21,8 +21,47 @@ type SlotProps = Pick<ComponentProps<"div">, "onMouseEnter" | "onMouseLeave" | "
   children: ReactNode;
 };
 
+/** How far across its own width a toast must be dragged sideways to be dismissed (the seed's 80 %). */
+const DRAG_DISMISS_SHARE = 0.8;
+
+/**
+ * A toast dragged sideways by a pointer (a finger on a phone, where a toast can cover the page's
+ * heading) follows it, fading; let go past DRAG_DISMISS_SHARE of its width, it is dismissed,
+ * otherwise it goes back. Its button stays the way to dismiss it by keyboard.
+ */
+function useDragToDismiss(id: string) {
+  const start = useRef<{ pointerId: number; x: number; width: number } | null>(null);
+  const [moved, setMoved] = useState<{ dx: number; width: number } | null>(null);
+  const end = (pointerId: number, dismiss: boolean) => {
+    if (start.current?.pointerId !== pointerId) return;
+    start.current = null;
+    if (dismiss) toast.dismiss(id);
+    else setMoved(null);
+  };
+  const handlers: Pick<ComponentProps<"div">, "onPointerDown" | "onPointerMove" | "onPointerUp" | "onPointerCancel"> = {
+    onPointerDown: (event) => {
+      // The dismiss button keeps its own press.
+      if (event.button !== 0 || (event.target instanceof Element && event.target.closest("button"))) return;
+      start.current = { pointerId: event.pointerId, x: event.clientX, width: event.currentTarget.getBoundingClientRect().width };
+      event.currentTarget.setPointerCapture(event.pointerId);
+    },
+    onPointerMove: (event) => {
+      const from = start.current;
+      if (from?.pointerId === event.pointerId) setMoved({ dx: event.clientX - from.x, width: from.width });
+    },
+    onPointerUp: (event) => {
+      const from = start.current;
+      end(event.pointerId, from !== null && Math.abs(event.clientX - from.x) >= DRAG_DISMISS_SHARE * from.width);
+    },
+    onPointerCancel: (event) => end(event.pointerId, false),
+  };
+  const style = moved && moved.dx !== 0 ? { transform: `translateX(${moved.dx}px)`, opacity: Math.max(0.2, 1 - Math.abs(moved.dx) / Math.max(1, moved.width)) } : undefined;
+  return { handlers, style };
+}
+
 /** react-hot-toast's own wrapper: `offset` px below the newer toasts, and measured to place the older ones. */
 function ToastSlot({ toast: { id, visible }, offset, onHeight, children, ...events }: SlotProps) {
+  const drag = useDragToDismiss(id);
   const measure = useCallback(
     (slot: HTMLDivElement | null) => {
       if (!slot) return;
@@ -45,7 +84,10 @@ function ToastSlot({ toast: { id, visible }, offset, onHeight, children, ...even
         visible ? "z-10 *:pointer-events-auto" : ""
       }`}
     >
-      {children}
+      {/* pan-y: a finger moving up or down still scrolls the page; sideways, it drags the toast. */}
+      <div {...drag.handlers} style={drag.style} className="touch-pan-y select-none">
+        {children}
+      </div>
     </div>
   );
 }

@@ -260,6 +260,29 @@ test("stock states: cards and product pages say N in stock, Only N left or Out o
   await expect(orderBox.getByRole("button", { name: /Place order/ })).toHaveCount(0);
 });
 
+test("a toast dragged sideways past 80 % of its width is dismissed; a shorter drag puts it back", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await registerThroughPage(page, "Dora Drag");
+  const toast = page.locator("[data-rht-toaster] [data-toast-id]").filter({ hasText: "Account created" });
+  await expect(toast).toBeVisible();
+  const drag = async (share: number) => {
+    const box = await toast.boundingBox();
+    if (!box) throw new Error("the toast has no box");
+    const y = box.y + box.height / 2;
+    const x = box.x + 12;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + (box.width * share) / 2, y, { steps: 4 });
+    await page.mouse.move(x + box.width * share, y, { steps: 4 });
+    await page.mouse.up();
+  };
+  await drag(0.4);
+  await expect(toast).toBeVisible();
+  await expect(toast.locator("> div")).not.toHaveAttribute("style", /translateX/);
+  await drag(0.9);
+  await expect(toast).toBeHidden();
+});
+
 test("the account menu opens over a toast, not under it", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await registerThroughPage(page, "Tom Toast");
