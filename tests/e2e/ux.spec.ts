@@ -265,8 +265,10 @@ test("a toast dragged sideways past 80 % of its width is dismissed; a shorter dr
   await registerThroughPage(page, "Dora Drag");
   const toast = page.locator("[data-rht-toaster] [data-toast-id]").filter({ hasText: "Account created" });
   await expect(toast).toBeVisible();
+  // The toast itself (its slot spans the page's width, right-aligned).
+  const body = toast.locator("> div");
   const drag = async (share: number) => {
-    const box = await toast.boundingBox();
+    const box = await body.boundingBox();
     if (!box) throw new Error("the toast has no box");
     const y = box.y + box.height / 2;
     const x = box.x + 12;
@@ -274,11 +276,13 @@ test("a toast dragged sideways past 80 % of its width is dismissed; a shorter dr
     await page.mouse.down();
     await page.mouse.move(x + (box.width * share) / 2, y, { steps: 4 });
     await page.mouse.move(x + box.width * share, y, { steps: 4 });
+    // It follows the pointer while held.
+    await expect(body).toHaveAttribute("style", /translateX\(\d+(\.\d+)?px\)/);
     await page.mouse.up();
   };
   await drag(0.4);
   await expect(toast).toBeVisible();
-  await expect(toast.locator("> div")).not.toHaveAttribute("style", /translateX/);
+  await expect(body).not.toHaveAttribute("style", /translateX/);
   await drag(0.9);
   await expect(toast).toBeHidden();
 });
