@@ -6,7 +6,7 @@ import { isDatabaseUnavailable, isTransactionConflict } from "@/lib/db/unavailab
 import { log } from "@/lib/log";
 
 export const DATABASE_UNAVAILABLE = "The shop cannot reach its database just now. Please try again in a moment.";
-export const TRANSACTION_CONFLICT = "Another change to the same records was being made at the same moment, so nothing was changed. Please try again.";
+export const TRANSACTION_CONFLICT = "Another change to the same records was being made at the same moment. Please try again.";
 
 const statusByKind: Record<AppErrorKind, number> = {
   bad_request: 400,
@@ -109,7 +109,8 @@ export function errorResponse(error: unknown): Response {
     return json({ error: { code: "unavailable", message: DATABASE_UNAVAILABLE } } satisfies ErrorBody, { status: 503, headers: { "retry-after": "5" } });
   }
   if (isTransactionConflict(error)) {
-    // Two changes to the same rows met (e.g. an account deleted while one of its orders was placed): one was undone whole.
+    // Two changes to the same rows met (e.g. an account deleted while one of its orders was placed): the
+    // database undid this request's transaction; whatever it asked a processor first is keyed, so the retry is safe.
     log("warn", "transaction ended by a conflict", { error: error instanceof Error ? error.message : String(error) });
     return json({ error: { code: "unavailable", message: TRANSACTION_CONFLICT } } satisfies ErrorBody, { status: 503, headers: { "retry-after": "1" } });
   }

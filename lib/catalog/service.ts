@@ -431,9 +431,14 @@ export async function reserveStock(tx: Tx, lines: StockRequest[], fieldOf: (inde
       .where(and(eq(product.id, item.id), isNull(product.deletedAt), gte(product.stock, line.quantity)))
       .returning(productColumns);
     if (taken) {
-      const had = taken.stock + line.quantity;
-      if (line.quantity < taken.minOrderQuantity && had >= taken.minOrderQuantity) {
-        const message = quantityMessage(taken.minOrderQuantity, had);
+      // The rules of the read above, on the row as it is: a minimum raised past the stock left makes
+      // the tool out of stock; one raised past this quantity is the buyer's to meet. Either undoes the take.
+      const had = { stock: taken.stock + line.quantity, minOrderQuantity: taken.minOrderQuantity };
+      if (isOutOfStock(had)) {
+        throw new AppError("conflict", named(taken.name, "This tool is out of stock at the moment."), { [fieldOf(index)]: OUT_OF_STOCK });
+      }
+      if (line.quantity < taken.minOrderQuantity) {
+        const message = quantityMessage(taken.minOrderQuantity, had.stock);
         throw new AppError("invalid", named(taken.name, message), { [fieldOf(index)]: message });
       }
       Object.assign(item, taken);

@@ -39,16 +39,25 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/**
- * PostgreSQL ended the transaction to untangle it from another one (a deadlock, 40P01, or a
- * serialization failure, 40001): nothing was written, and the same request sent again succeeds.
- */
-export function isTransactionConflict(error: unknown): boolean {
+/** A database error's SQLSTATE and, for a broken constraint, its name: found under drizzle's wrapping (`cause`). */
+export function databaseErrorOf(error: unknown): { code: string; constraint?: string } | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === "object"; depth += 1) {
     const code = field(current, "code");
-    if (code === "40P01" || code === "40001") return true;
+    if (code && /^[0-9A-Z]{5}$/.test(code)) {
+      const constraint = "constraint" in current && typeof current.constraint === "string" ? current.constraint : undefined;
+      return constraint ? { code, constraint } : { code };
+    }
     current = "cause" in current ? current.cause : undefined;
   }
-  return false;
+  return undefined;
+}
+
+/**
+ * PostgreSQL ended the transaction to untangle it from another one (a deadlock, 40P01, or a
+ * serialization failure, 40001): the same request sent again succeeds.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  const code = databaseErrorOf(error)?.code;
+  return code === "40P01" || code === "40001";
 }

@@ -8,6 +8,7 @@ import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db/keyset";
 import { containsPattern } from "@/lib/db/like";
 import { ORDER_PLACING_LOCK } from "@/lib/db/locks";
+import { databaseErrorOf } from "@/lib/db/unavailable";
 import { sumRowCounts } from "@/lib/db/row-counts";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -239,6 +240,24 @@ async function requireRoomForUnpaidOrder(tx: Tx, userId: string, limit: number):
 export type PlacedOrder = { order: OrderView; replayed: boolean };
 
 /**
+ * The placing transaction. An account deleted while its order was being placed (the deletion
+ * committed first) makes the order's reference to it fail (23503 on a `user_id` key): that is the
+ * account being gone, not a bug.
+ */
+async function placeInTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    const broken = databaseErrorOf(error);
+    if (broken?.code === "23503" && broken.constraint?.endsWith("_user_id_user_id_fk")) {
+      throw new AppError("forbidden", "This account no longer exists.");
+    }
+    throw error;
+  }
+}
+
+/**
  * Places an order for a signed-in customer. Prices and totals come from the database; the catalog
  * takes the stock in the same transaction as the insert, and the confirmation mail is queued in it
  * too, so an order never exists without its mail. With an Idempotency-Key, the same request sent
@@ -247,9 +266,8 @@ export type PlacedOrder = { order: OrderView; replayed: boolean };
  */
 export async function placeOrder(actor: Actor, input: PlaceOrderInput, idempotencyKey?: string): Promise<PlacedOrder> {
   const env = getEnv();
-  const db = await getDb();
   const fieldOf = (index: number) => (input.shape === "line" ? "quantity" : `items.${index}.quantity`);
-  const result = await db.transaction(async (tx) => {
+  const result = await placeInTransaction(async (tx) => {
     if (idempotencyKey) {
       const previousId = await claimIdempotencyKey(tx, actor.userId, idempotencyKey, requestHash(input));
       if (previousId) {

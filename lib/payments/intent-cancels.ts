@@ -22,6 +22,9 @@ type Outcome = "closed" | "open" | "unreachable";
  */
 const cancelOwed = sql`${order.status} in ('cancelled', 'expired') and ${order.paymentIntentId} is not null and ${order.paymentIntentClosedAt} is null`;
 
+/** When a closed order closed. */
+const closedAt = sql`coalesce(${order.cancelledAt}, ${order.expiredAt})`;
+
 const pendingCancels = new Set<Promise<unknown>>();
 
 /**
@@ -109,7 +112,7 @@ const RETRY_BATCH = 100;
 
 /**
  * The intent-cancel job: asks Stripe again to cancel the intents of orders that closed more than two
- * minutes ago and whose cancel did not get through, oldest order id first, up to 100 a run. It stops
+ * minutes ago and whose cancel did not get through, the longest closed first, up to 100 a run. It stops
  * at the first intent Stripe could not be asked about: the next run tries again. An intent still
  * refused (a debit settling) stays owed until Stripe decides. Answers how many were closed.
  */
@@ -119,21 +122,18 @@ export async function retryOwedIntentCancels(): Promise<number> {
   const owed = await db
     .select({ id: order.id, paymentIntentId: order.paymentIntentId })
     .from(order)
-    .where(and(cancelOwed, sql`coalesce(${order.cancelledAt}, ${order.expiredAt}) < now() - make_interval(mins => ${RETRY_AFTER_MINUTES})`))
-    .orderBy(asc(order.id))
+    .where(and(cancelOwed, sql`${closedAt} < now() - make_interval(mins => ${RETRY_AFTER_MINUTES})`))
+    .orderBy(asc(closedAt), asc(order.id))
     .limit(RETRY_BATCH);
+  // Not among pendingCancels: the expiry job waits for those, not for this batch (the job runner
+  // itself waits for its running job at shutdown).
   let closed = 0;
-  const task = (async () => {
-    for (const row of owed) {
-      if (!row.paymentIntentId) continue;
-      const outcome = await cancelOne(row.id, row.paymentIntentId);
-      if (outcome === "closed") closed += 1;
-      if (outcome === "unreachable") break;
-    }
-  })();
-  pendingCancels.add(task);
-  void task.finally(() => pendingCancels.delete(task));
-  await task;
+  for (const row of owed) {
+    if (!row.paymentIntentId) continue;
+    const outcome = await cancelOne(row.id, row.paymentIntentId);
+    if (outcome === "closed") closed += 1;
+    if (outcome === "unreachable") break;
+  }
   return closed;
 }
 

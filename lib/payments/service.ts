@@ -356,6 +356,17 @@ export async function startPayment(actor: Actor, orderId: string): Promise<Payme
   return { provider: "stripe", ...base, clientSecret: intent.client_secret, publishableKey: getEnv().STRIPE_PUBLISHABLE_KEY };
 }
 
+/** A PaymentIntent as Stripe has it now, with its charge; null when Stripe does not know the id. */
+async function retrieveIntent(id: string): Promise<Stripe.PaymentIntent | null> {
+  const missing = new AppError("not_found", "Stripe has no PaymentIntent with this id.");
+  try {
+    return await callStripe("retrieve a PaymentIntent", () => stripeClient().paymentIntents.retrieve(id, { expand: ["latest_charge"] }), () => missing);
+  } catch (error) {
+    if (error === missing) return null;
+    throw error;
+  }
+}
+
 /** The intent states in which a PaymentIntent still waits for the customer to pay it. */
 const WAITING_FOR_PAYMENT = new Set<Stripe.PaymentIntent.Status>(["requires_payment_method", "requires_confirmation", "requires_action"]);
 
@@ -371,17 +382,17 @@ const WAITING_FOR_PAYMENT = new Set<Stripe.PaymentIntent.Status>(["requires_paym
 async function openIntentFor(actor: Actor, row: { id: string; totalCents: number; currency: string; email: string; paymentIntentId: string | null }): Promise<Stripe.PaymentIntent> {
   const current = row.paymentIntentId;
   if (current) {
-    const existing = await callStripe(
-      "read a PaymentIntent",
-      () => stripeClient().paymentIntents.retrieve(current, { expand: ["latest_charge"] }),
-      () => new AppError("unavailable", "The payment could not be started. Please try again."),
-    );
-    if (WAITING_FOR_PAYMENT.has(existing.status)) return existing;
-    if (existing.status !== "canceled") {
-      // Paid, or settling: what the confirmation would do. A paid one leaves the order paid.
-      await markPaidFromIntent(existing, row.id);
+    // Unknown to Stripe (another account's key, a test mode reset): nothing to pay through, replaced.
+    const existing = await retrieveIntent(current);
+    if (existing && WAITING_FOR_PAYMENT.has(existing.status)) return existing;
+    if (existing && existing.status !== "canceled") {
+      // Paid, or settling: what the confirmation would do. A paid one leaves the order paid (409
+      // below); one that could not pay it (another amount, changed outside the shop) was refunded, and
+      // the order, still payable, gets a new intent.
+      await markPaidFromIntent(existing, row.id).catch((error: unknown) => {
+        if (!(isAppError(error) && error.kind === "payment_declined")) throw error;
+      });
       await requirePayableOrder(actor, row.id);
-      throw new AppError("conflict", "This order can no longer be paid.");
     }
   }
   const created = await callStripe("create a PaymentIntent", () =>
@@ -608,26 +619,24 @@ export async function handleStripeWebhook(rawBody: string, signatureHeader: stri
     const orderId = intent.metadata?.orderId;
     if (!orderId) return { handled: "ignored: no order" };
     // Card details are not in the event: fetch the intent with its charge, which also re-verifies it.
-    const fresh = await callStripe(
-      "retrieve a PaymentIntent",
-      () => stripeClient().paymentIntents.retrieve(intent.id, { expand: ["latest_charge"] }),
-      () => new AppError("not_found", "Stripe has no PaymentIntent with this id."),
-    );
+    // One this key's account does not know (another environment's) is not the shop's to act on.
+    const fresh = await retrieveIntent(intent.id);
+    if (!fresh) return { handled: "ignored: unknown intent" };
     await markPaidFromIntent(fresh, orderId);
     return { handled: event.type };
   }
   if (event.type === "payment_intent.processing" || event.type === "payment_intent.payment_failed") {
     const intent = event.data.object;
-    if (event.type === "payment_intent.payment_failed") recordPaymentFailure("stripe", intent.last_payment_error?.code ?? "unknown");
     const orderId = intent.metadata?.orderId;
     if (!orderId) return { handled: "ignored: no order" };
     // Stripe does not promise the order of its events (a retried "processing" can come after the
     // "payment_failed" that followed it): the intent as it is now decides, not the event.
-    const fresh = await callStripe(
-      "retrieve a PaymentIntent",
-      () => stripeClient().paymentIntents.retrieve(intent.id, { expand: ["latest_charge"] }),
-      () => new AppError("not_found", "Stripe has no PaymentIntent with this id."),
-    );
+    const fresh = await retrieveIntent(intent.id);
+    if (!fresh) return { handled: "ignored: unknown intent" };
+    // Counted once the event is known to be about a payment that failed, not on each redelivery's arrival.
+    if (event.type === "payment_intent.payment_failed" && fresh.status !== "processing" && fresh.status !== "succeeded") {
+      recordPaymentFailure("stripe", intent.last_payment_error?.code ?? "unknown");
+    }
     if (fresh.status === "processing") {
       // A debit or transfer started: its order stays reserved until the bank settles it (or fails it).
       const heldUntil = await holdForSettlingPayment(orderId, fresh.id);

@@ -423,6 +423,32 @@ describe("deleting the account", () => {
     expect(await whoAmI(person.cookie)).not.toBeNull();
   });
 
+  (process.env.TEST_PG_DATABASE ? it : it.skip)("an order being placed while the account is deleted is refused as the account being gone, not a 500", async () => {
+    const person = await signUpVerified({ name: "Gone Placer" });
+    const item = await createProduct({ stock: 20, priceCents: 2000 });
+    const { Client } = await import("pg");
+    const deletion = new Client({ connectionString: process.env.DATABASE_URL });
+    await deletion.connect();
+    try {
+      // The deletion holds the account's row; the order's reference to it waits, then finds it gone.
+      await deletion.query("begin");
+      await deletion.query('select id from "user" where id = $1 for update', [person.userId]);
+      const placing = ordersRoute.POST(
+        makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity: 2, phone: "+1 555 010 0142", shippingAddress: TEST_ADDRESS }, cookie: person.cookie }),
+        noParams(),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await deletion.query('delete from "user" where id = $1', [person.userId]);
+      await deletion.query("commit");
+      const refused = await placing;
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as ErrorBody).error.message).toBe("This account no longer exists.");
+    } finally {
+      await deletion.end();
+    }
+    expect(await stockOf(item.id)).toBe(20);
+  });
+
   it("refuses to delete the shop's last admin", async () => {
     const admin = await onlyAdmin(await signUpVerified());
     const refused = await deleteMe(admin.cookie);

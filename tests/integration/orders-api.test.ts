@@ -60,6 +60,26 @@ describe("POST /api/orders", () => {
     expect(await stockOf(item.id)).toBe(48);
   });
 
+  (process.env.TEST_PG_DATABASE ? it : it.skip)("refuses an order when an edit committed meanwhile raised the minimum past the stock left", async () => {
+    const item = await createProduct({ priceCents: 2000, stock: 5, minOrderQuantity: 1 });
+    const { Client } = await import("pg");
+    const admin = new Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query("begin");
+      await admin.query("update product set min_order_quantity = 10 where id = $1", [item.id]);
+      const placing = place(alice, { productId: item.id, quantity: 2, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await admin.query("commit");
+      const response = await placing;
+      expect(response.status).toBe(409);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toBe("This tool is out of stock at the moment.");
+    } finally {
+      await admin.end();
+    }
+    expect(await stockOf(item.id)).toBe(5);
+  });
+
   it("refuses tampered fields by name, and takes price and total from the database", async () => {
     const item = await createProduct({ priceCents: 1999, stock: 50, minOrderQuantity: 2 });
     const tampered = await place(alice, {

@@ -178,6 +178,27 @@ describe("Stripe provider", () => {
     expect(row?.paymentIntentId).toBe(replacement);
   });
 
+  it("replaces an intent Stripe does not know, and one paid with another amount (refunded), instead of refusing the start for good", async () => {
+    const lost = await newOrder();
+    const db = await getDb();
+    await db.update(order).set({ paymentIntentId: "pi_from_another_account" }).where(eq(order.id, lost.id));
+    const restarted = await start(alice, lost.id);
+    expect(restarted.status).toBe(200);
+    const [row] = await db.select().from(order).where(eq(order.id, lost.id));
+    expect(row?.paymentIntentId).toBe(intentIdOf(restarted.body.clientSecret));
+
+    const mismatched = await newOrder();
+    const first = intentIdOf((await start(alice, mismatched.id)).body.clientSecret);
+    const intent = fake.intents.get(first);
+    if (intent) intent.amount = 100;
+    fake.succeed(first);
+    const again = await start(alice, mismatched.id);
+    expect(again.status).toBe(200);
+    expect(intentIdOf(again.body.clientSecret)).not.toBe(first);
+    expect((await getOrderById(mismatched.id)).status).toBe("unpaid");
+    expect(await paymentRows(mismatched.id)).toEqual([expect.objectContaining({ reference: first, accepted: false, refundedAt: expect.any(Date) })]);
+  });
+
   it("an order cancelled while its payment starts gets no payment form, and the intent opened for it is cancelled", async () => {
     const created = await newOrder();
     // The customer cancels in another tab while Stripe opens the intent for this one.
