@@ -28,6 +28,7 @@ import { ANONYMISED_ORDER, formatOrderNumber, placeOrderSchema } from "@/models/
 import { auditLog, mailOutbox, order, payment, profile, review, user } from "@/models/schema";
 import { ageSessions, signIn, signInRequest, whoAmI } from "@/tests/fixtures/accounts";
 import { cookiesFrom, makeRequest, noParams, signUp, uniqueEmail, type Session } from "@/tests/fixtures/http";
+import { itOnPostgres, whileAnotherTransactionHolds } from "@/tests/fixtures/concurrent";
 import { countMailTo, newestMailTo, signUpVerified, tokenMailedTo } from "@/tests/fixtures/mail";
 import { createProduct, stockOf, TEST_ADDRESS } from "@/tests/fixtures/shop";
 import { uploadedNames } from "@/tests/fixtures/uploads";
@@ -43,6 +44,14 @@ const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebK
 const listSessions = async (cookie: string): Promise<SessionList> =>
   (await (await sessionsRoute.GET(makeRequest("/api/me/sessions", { cookie }), noParams())).json()) as SessionList;
 const changeEmail = (cookie: string, email: string) => emailRoute.POST(makeRequest("/api/me/email", { method: "POST", json: { email }, cookie }), noParams());
+/** Places an order of two units (of a new product, unless one is named) for the person. */
+async function placeFor(person: Session, productId?: string): Promise<Response> {
+  const id = productId ?? (await createProduct({ stock: 20, priceCents: 2000 })).id;
+  return ordersRoute.POST(
+    makeRequest("/api/orders", { method: "POST", json: { productId: id, quantity: 2, phone: "+1 555 010 0142", shippingAddress: TEST_ADDRESS }, cookie: person.cookie }),
+    noParams(),
+  );
+}
 const deleteMe = (cookie: string) => meRoute.DELETE(makeRequest("/api/me", { method: "DELETE", cookie }), noParams());
 const setDisabled = (cookie: string, id: string, disabled: boolean) =>
   userStatus.PATCH(makeRequest(`/api/users/${id}/status`, { method: "PATCH", json: { disabled }, cookie }), noParams({ id }));
@@ -392,60 +401,33 @@ describe("deleting the account", () => {
     expect(await stockOf(itemId)).toBe(16);
   });
 
-  // Two connections at once: only PostgreSQL has them (PGlite runs one transaction at a time).
-  (process.env.TEST_PG_DATABASE ? it : it.skip)("waits for a payment in progress on one of the account's orders, then refuses: that order is paid and still to ship", async () => {
+  itOnPostgres("waits for a payment in progress on one of the account's orders, then refuses: that order is paid and still to ship", async () => {
     const person = await signUpVerified({ name: "Rita Race", password: "delete-password" });
-    const item = await createProduct({ stock: 20, priceCents: 2000 });
-    const placed = await ordersRoute.POST(
-      makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity: 2, phone: "+1 555 010 0142", shippingAddress: TEST_ADDRESS }, cookie: person.cookie }),
-      noParams(),
+    const { id } = (await (await placeFor(person)).json()) as { id: string };
+    // A payment's transaction holds the order's row (lockOrderForPayment) while the account is deleted.
+    const refused = await whileAnotherTransactionHolds(
+      [["select id from orders where id = $1 for update", [id]]],
+      () => deleteMe(person.cookie),
+      [["update orders set status = 'paid', paid_at = now() where id = $1", [id]]],
     );
-    const { id } = (await placed.json()) as { id: string };
-    const { Client } = await import("pg");
-    const payment = new Client({ connectionString: process.env.DATABASE_URL });
-    await payment.connect();
-    try {
-      // A payment's transaction holds the order's row (lockOrderForPayment) while the account is deleted.
-      await payment.query("begin");
-      await payment.query("select id from orders where id = $1 for update", [id]);
-      const deletion = deleteMe(person.cookie);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await payment.query("update orders set status = 'paid', paid_at = now() where id = $1", [id]);
-      await payment.query("commit");
-      const refused = await deletion;
-      expect(refused.status).toBe(409);
-    } finally {
-      await payment.end();
-    }
+    expect(refused.status).toBe(409);
     const db = await getDb();
     const [row] = await db.select().from(order).where(eq(order.id, id));
     expect(row).toMatchObject({ status: "paid", userId: person.userId, email: person.email, shipName: TEST_ADDRESS.name });
     expect(await whoAmI(person.cookie)).not.toBeNull();
   });
 
-  (process.env.TEST_PG_DATABASE ? it : it.skip)("an order being placed while the account is deleted is refused as the account being gone, not a 500", async () => {
+  itOnPostgres("an order being placed while the account is deleted is refused as the account being gone, not a 500", async () => {
     const person = await signUpVerified({ name: "Gone Placer" });
     const item = await createProduct({ stock: 20, priceCents: 2000 });
-    const { Client } = await import("pg");
-    const deletion = new Client({ connectionString: process.env.DATABASE_URL });
-    await deletion.connect();
-    try {
-      // The deletion holds the account's row; the order's reference to it waits, then finds it gone.
-      await deletion.query("begin");
-      await deletion.query('select id from "user" where id = $1 for update', [person.userId]);
-      const placing = ordersRoute.POST(
-        makeRequest("/api/orders", { method: "POST", json: { productId: item.id, quantity: 2, phone: "+1 555 010 0142", shippingAddress: TEST_ADDRESS }, cookie: person.cookie }),
-        noParams(),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await deletion.query('delete from "user" where id = $1', [person.userId]);
-      await deletion.query("commit");
-      const refused = await placing;
-      expect(refused.status).toBe(403);
-      expect(((await refused.json()) as ErrorBody).error.message).toBe("This account no longer exists.");
-    } finally {
-      await deletion.end();
-    }
+    // The deletion holds the account's row; the order's reference to it waits, then finds it gone.
+    const refused = await whileAnotherTransactionHolds(
+      [['select id from "user" where id = $1 for update', [person.userId]]],
+      () => placeFor(person, item.id),
+      [['delete from "user" where id = $1', [person.userId]]],
+    );
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as ErrorBody).error.message).toBe("This account no longer exists.");
     expect(await stockOf(item.id)).toBe(20);
   });
 

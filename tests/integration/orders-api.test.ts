@@ -6,6 +6,7 @@ import { getEnv, resetEnvForTests } from "@/lib/env";
 import { formatMoney } from "@/lib/money/format";
 import { waitForPendingMail } from "@/lib/mail";
 import { mailOutbox, product } from "@/models/schema";
+import { itOnPostgres, whileAnotherTransactionHolds } from "@/tests/fixtures/concurrent";
 import { makeRequest, noParams, signUp, type Session } from "@/tests/fixtures/http";
 import { signUpAdmin } from "@/tests/fixtures/mail";
 import { createProduct, markPaidForTest, stockOf, TEST_ADDRESS } from "@/tests/fixtures/shop";
@@ -38,45 +39,24 @@ describe("POST /api/orders", () => {
     expect(await stockOf(item.id)).toBe(10);
   });
 
-  // Two connections at once: only PostgreSQL has them (PGlite runs one transaction at a time).
-  (process.env.TEST_PG_DATABASE ? it : it.skip)("prices the order as the product is when its stock is taken, not as an edit committed meanwhile left it", async () => {
+  itOnPostgres("prices the order as the product is when its stock is taken, not as an edit committed meanwhile left it", async () => {
     const item = await createProduct({ priceCents: 2000, stock: 50 });
-    const { Client } = await import("pg");
-    const admin = new Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    try {
-      // An admin's price change holds the product's row while the order is being placed.
-      await admin.query("begin");
-      await admin.query("update product set price_cents = 2500 where id = $1", [item.id]);
-      const placing = place(alice, { productId: item.id, quantity: 2, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await admin.query("commit");
-      const response = await placing;
-      expect(response.status).toBe(201);
-      expect(((await response.json()) as { subtotalCents: number }).subtotalCents).toBe(5000);
-    } finally {
-      await admin.end();
-    }
+    // An admin's price change holds the product's row while the order is being placed.
+    const response = await whileAnotherTransactionHolds([["update product set price_cents = 2500 where id = $1", [item.id]]], () =>
+      place(alice, { productId: item.id, quantity: 2, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS }),
+    );
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { subtotalCents: number }).subtotalCents).toBe(5000);
     expect(await stockOf(item.id)).toBe(48);
   });
 
-  (process.env.TEST_PG_DATABASE ? it : it.skip)("refuses an order when an edit committed meanwhile raised the minimum past the stock left", async () => {
+  itOnPostgres("refuses an order when an edit committed meanwhile raised the minimum past the stock left", async () => {
     const item = await createProduct({ priceCents: 2000, stock: 5, minOrderQuantity: 1 });
-    const { Client } = await import("pg");
-    const admin = new Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    try {
-      await admin.query("begin");
-      await admin.query("update product set min_order_quantity = 10 where id = $1", [item.id]);
-      const placing = place(alice, { productId: item.id, quantity: 2, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await admin.query("commit");
-      const response = await placing;
-      expect(response.status).toBe(409);
-      expect(((await response.json()) as { error: { message: string } }).error.message).toBe("This tool is out of stock at the moment.");
-    } finally {
-      await admin.end();
-    }
+    const response = await whileAnotherTransactionHolds([["update product set min_order_quantity = 10 where id = $1", [item.id]]], () =>
+      place(alice, { productId: item.id, quantity: 2, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS }),
+    );
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe("This tool is out of stock at the moment.");
     expect(await stockOf(item.id)).toBe(5);
   });
 
@@ -247,32 +227,33 @@ describe("POST /api/orders", () => {
       return [list.total, orderMail.length];
     }
 
-    it("refuses with 422 an order whose total would not even fit the database (3 × $9,999,999.99), writing nothing", async () => {
-      const buyer = await signUp({ name: "Big Spender" });
-      const item = await createProduct({ name: "Gold Anvil", priceCents: 999_999_999, stock: 3 });
-      const response = await place(buyer, { productId: item.id, quantity: 3, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS });
-      expect(response.status).toBe(422);
-      expect(((await response.json()) as ErrorBody).error).toMatchObject({
-        code: "invalid",
-        message: "This order comes to $29,999,999.97, more than the $999,999.99 one payment can take. Order fewer units, or split them over several orders.",
+    // Refused before anything is written: no order, no mail, the stock as it was.
+    for (const [title, tool, message] of [
+      [
+        "whose total would not even fit the database (3 × $9,999,999.99)",
+        { name: "Gold Anvil", priceCents: 999_999_999, stock: 3, quantity: 3 },
+        "This order comes to $29,999,999.97, more than the $999,999.99 one payment can take. Order fewer units, or split them over several orders.",
+      ],
+      [
+        "under the $0.50 a card payment can be (7 × $0.07)",
+        { name: "Brass Tack", priceCents: 7, stock: 100, quantity: 7 },
+        "This order comes to $0.49, less than the $0.50 a card payment can be. Order more units, or add other tools to it.",
+      ],
+    ] as const) {
+      it(`refuses with 422 an order ${title}, writing nothing`, async () => {
+        const buyer = await signUp({ name: "Odd Spender" });
+        const item = await createProduct({ name: tool.name, priceCents: tool.priceCents, stock: tool.stock });
+        const response = await place(buyer, { productId: item.id, quantity: tool.quantity, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS });
+        expect(response.status).toBe(422);
+        expect(((await response.json()) as ErrorBody).error).toMatchObject({ code: "invalid", message });
+        expect(await stockOf(item.id)).toBe(tool.stock);
+        expect(await ordersAndMailOf(buyer)).toEqual([0, 0]);
       });
-      expect(await stockOf(item.id)).toBe(3);
-      expect(await ordersAndMailOf(buyer)).toEqual([0, 0]);
-    });
+    }
 
-    it("refuses with 422 an order under the $0.50 a card payment can be, writing nothing; $0.50 itself is placed", async () => {
-      const buyer = await signUp({ name: "Small Spender" });
-      const item = await createProduct({ name: "Brass Tack", priceCents: 7, stock: 100 });
-      const small = await place(buyer, { productId: item.id, quantity: 7, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS });
-      expect(small.status).toBe(422);
-      expect(((await small.json()) as ErrorBody).error).toMatchObject({
-        code: "invalid",
-        message: "This order comes to $0.49, less than the $0.50 a card payment can be. Order more units, or add other tools to it.",
-      });
-      expect(await stockOf(item.id)).toBe(100);
-      expect(await ordersAndMailOf(buyer)).toEqual([0, 0]);
+    it("places an order of exactly $0.50", async () => {
       const tack = await createProduct({ name: "Steel Tack", priceCents: 5, stock: 100 });
-      expect((await place(buyer, { productId: tack.id, quantity: 10, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS })).status).toBe(201);
+      expect((await place(await signUp({ name: "Exact Spender" }), { productId: tack.id, quantity: 10, phone: "+1 555 010 0199", shippingAddress: TEST_ADDRESS })).status).toBe(201);
     });
 
     it("adds up every line of a checkout from the cart: one cent over the cap is refused, the cap itself is placed", async () => {
