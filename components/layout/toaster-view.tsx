@@ -16,6 +16,8 @@ const TOAST_OPTIONS: DefaultToastOptions = {
 
 type SlotProps = Pick<ComponentProps<"div">, "onMouseEnter" | "onMouseLeave" | "onFocus" | "onBlur"> & {
   toast: Toast;
+  /** A finger or pen on the toast holds its clock, as a mouse over it does. */
+  onTouchHold: (held: boolean) => void;
   offset: number;
   onHeight: (toastId: string, height: number) => void;
   children: ReactNode;
@@ -27,13 +29,15 @@ const DRAG_DISMISS_SHARE = 0.8;
 /**
  * A toast dragged sideways by a pointer (a finger on a phone, where a toast can cover the page's
  * heading) follows it, fading; let go past DRAG_DISMISS_SHARE of its width, it is dismissed,
- * otherwise it goes back. Its button stays the way to dismiss it by keyboard.
+ * otherwise it goes back. Its button stays the way to dismiss it by keyboard. While a finger or pen
+ * holds it, its clock stops (a mouse does that by hovering), so it cannot expire mid-drag.
  */
-function useDragToDismiss(id: string) {
-  const start = useRef<{ pointerId: number; x: number; width: number } | null>(null);
+function useDragToDismiss(id: string, onTouchHold: (held: boolean) => void) {
+  const start = useRef<{ pointerId: number; x: number; width: number; touch: boolean } | null>(null);
   const [moved, setMoved] = useState<{ dx: number; width: number } | null>(null);
   const end = (pointerId: number, dismiss: boolean) => {
     if (start.current?.pointerId !== pointerId) return;
+    if (start.current.touch) onTouchHold(false);
     start.current = null;
     if (dismiss) toast.dismiss(id);
     else setMoved(null);
@@ -42,8 +46,10 @@ function useDragToDismiss(id: string) {
     onPointerDown: (event) => {
       // The dismiss button keeps its own press.
       if (event.button !== 0 || (event.target instanceof Element && event.target.closest("button"))) return;
-      start.current = { pointerId: event.pointerId, x: event.clientX, width: event.currentTarget.getBoundingClientRect().width };
+      const touch = event.pointerType !== "mouse";
+      start.current = { pointerId: event.pointerId, x: event.clientX, width: event.currentTarget.getBoundingClientRect().width, touch };
       event.currentTarget.setPointerCapture(event.pointerId);
+      if (touch) onTouchHold(true);
     },
     onPointerMove: (event) => {
       const from = start.current;
@@ -60,8 +66,8 @@ function useDragToDismiss(id: string) {
 }
 
 /** react-hot-toast's own wrapper: `offset` px below the newer toasts, and measured to place the older ones. */
-function ToastSlot({ toast: { id, visible }, offset, onHeight, children, ...events }: SlotProps) {
-  const drag = useDragToDismiss(id);
+function ToastSlot({ toast: { id, visible }, offset, onHeight, onTouchHold, children, ...events }: SlotProps) {
+  const drag = useDragToDismiss(id, onTouchHold);
   const measure = useCallback(
     (slot: HTMLDivElement | null) => {
       if (!slot) return;
@@ -151,6 +157,7 @@ export default function ToasterView({ polite, assertive }: Regions) {
       toast={t}
       offset={calculateOffset(t, { defaultPosition: POSITION })}
       onHeight={updateHeight}
+      onTouchHold={(held) => setPointerOn((id) => (held ? t.id : id === t.id ? null : id))}
       onMouseEnter={() => setPointerOn(t.id)}
       onMouseLeave={() => setPointerOn((id) => (id === t.id ? null : id))}
       onFocus={() => setFocusIn(t.id)}
