@@ -466,6 +466,17 @@ export async function reserveStock(tx: Tx, lines: StockRequest[], fieldOf: (inde
   }));
 }
 
+/**
+ * Locks products in id order, the order every stock change takes them in, for a transaction that will
+ * put stock back for several orders: taken one order at a time, two orders' products could be locked
+ * out of that order, and meet a placing that holds one of them in a circle.
+ */
+export async function lockProductsForRelease(tx: Tx, productIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(productIds)].sort();
+  if (ids.length === 0) return;
+  await tx.select({ id: product.id }).from(product).where(inArray(product.id, ids)).orderBy(asc(product.id)).for("update");
+}
+
 /** Puts stock back for lines that leave the shop's hands unsold (cancelled, expired, refunded before shipping). */
 export async function releaseStock(tx: Tx, lines: StockRequest[]): Promise<void> {
   const ordered = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));

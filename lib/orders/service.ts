@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { requireAdmin, type Actor } from "@/lib/accounts/actor";
 import { recordAudit } from "@/lib/audit/service";
-import { invalidateCatalog, releaseStock, reserveStock } from "@/lib/catalog/service";
+import { invalidateCatalog, lockProductsForRelease, releaseStock, reserveStock } from "@/lib/catalog/service";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { keysetColumns, keysetPage, planKeyset, type KeysetSort } from "@/lib/db/keyset";
 import { containsPattern } from "@/lib/db/like";
@@ -438,6 +438,10 @@ export async function cancelUnpaidOrdersOfAccount(tx: Tx, userId: string, by: "c
     .from(order)
     .where(and(eq(order.userId, userId), eq(order.status, "unpaid")))
     .orderBy(asc(order.id));
+  if (unpaid.length > 1) {
+    const lines = await tx.select({ productId: orderLine.productId }).from(orderLine).where(inArray(orderLine.orderId, unpaid.map((row) => row.id)));
+    await lockProductsForRelease(tx, lines.map((line) => line.productId));
+  }
   const cancelled: (ClosedOrder & { mailIds: string[] })[] = [];
   for (const { id } of unpaid) {
     const closed = await closeUnpaid(tx, id, { to: "cancelled", by });
