@@ -9,6 +9,7 @@ export const ACCOUNT_MESSAGES = {
   locked: (minutes: number) =>
     `Too many failed sign-ins. Password sign-in for this address is paused for ${minutes} minute${minutes === 1 ? "" : "s"}. You can still sign in with an email link or reset your password.`,
   disabled: "This account has been disabled. Contact us if you think this is a mistake.",
+  gone: "This account no longer exists.",
   linkExpired: "This link has expired. Ask for a new one.",
   linkUsed: "This link has already been used. Ask for a new one if you still need it.",
   linkInvalid: "This link is not valid. Check that you opened the whole link, or ask for a new one.",

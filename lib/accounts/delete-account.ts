@@ -8,6 +8,7 @@ import { anonymiseOrdersOfUser } from "@/lib/orders/anonymise";
 import { SHOP_NOTICES_ABOUT_A_CUSTOMER } from "@/lib/orders/emails";
 import { afterAccountOrdersCancelled, cancelUnpaidOrdersOfAccount, lockOrdersOfAccount, requireNoPaidOrderAwaitingShipment } from "@/lib/orders/service";
 import { invalidatePublicReviews } from "@/lib/reviews/service";
+import { ACCOUNT_MESSAGES } from "@/models/account-messages";
 import { user } from "@/models/schema";
 import { requireAnotherActiveAdmin } from "./last-admin";
 import { ROLE_CHANGE_LOCK } from "@/lib/db/locks";
@@ -31,7 +32,7 @@ export async function deleteAccount(actor: Actor, now = new Date()): Promise<{ o
   const deleted = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_CHANGE_LOCK})`);
     const [row] = await tx.select().from(user).where(eq(user.id, actor.userId));
-    if (!row) throw new AppError("not_found", "This account no longer exists.");
+    if (!row) throw new AppError("not_found", ACCOUNT_MESSAGES.gone);
     if (row.role === "admin") await requireAnotherActiveAdmin(tx, row.id);
     await lockOrdersOfAccount(tx, row.id);
     await requireNoPaidOrderAwaitingShipment(tx, row.id);

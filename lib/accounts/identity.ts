@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { invalidatePublicReviews } from "@/lib/reviews/service";
+import { ACCOUNT_MESSAGES } from "@/models/account-messages";
 import { PHOTO_REQUIRED, type IdentityChange } from "@/models/accounts";
 import { user } from "@/models/schema";
 import { discardAccountPhoto, storeAccountPhoto } from "./photo";
@@ -32,13 +33,13 @@ export async function changeIdentity(actor: Actor, input: IdentityChange): Promi
     changed = await db.transaction(async (tx) => {
       // Locked, so that of two changes at once each removes exactly the photo it replaced.
       const [current] = await tx.select({ image: user.image }).from(user).where(eq(user.id, actor.userId)).for("update");
-      if (!current) throw new AppError("not_found", "This account no longer exists.");
+      if (!current) throw new AppError("not_found", ACCOUNT_MESSAGES.gone);
       const [row] = await tx
         .update(user)
         .set({ ...(input.name !== undefined && { name: input.name }), ...(photoUrl !== null && { image: photoUrl }), updatedAt: new Date() })
         .where(eq(user.id, actor.userId))
         .returning();
-      if (!row) throw new AppError("not_found", "This account no longer exists.");
+      if (!row) throw new AppError("not_found", ACCOUNT_MESSAGES.gone);
       return { row, replacedImage: photoUrl !== null ? current.image : null };
     });
   } catch (error) {

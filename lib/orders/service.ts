@@ -220,9 +220,9 @@ async function requireRoomForUnpaidOrder(tx: Tx, userId: string, limit: number):
   await tx.execute(sql`select pg_advisory_xact_lock(${ORDER_PLACING_LOCK}, hashtext(${userId}))`);
   // Disabling or deleting the account holds this lock too (lockOrdersOfAccount): one that committed
   // while this order was being placed leaves it nobody who could pay it.
+  // (One deleted has already failed this order's reference to it: placeInTransaction.)
   const [account] = await tx.select({ disabledAt: user.disabledAt }).from(user).where(eq(user.id, userId));
-  if (!account) throw new AppError("forbidden", "This account no longer exists.");
-  if (account.disabledAt) throw new AppError("forbidden", ACCOUNT_MESSAGES.disabled);
+  if (account?.disabledAt) throw new AppError("forbidden", ACCOUNT_MESSAGES.disabled);
   const withThisOne = await tx.$count(
     order,
     and(eq(order.userId, userId), eq(order.status, "unpaid"), or(isNull(order.expiresAt), gt(order.expiresAt, new Date()))),
@@ -251,7 +251,7 @@ async function placeInTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
   } catch (error) {
     const broken = databaseErrorOf(error);
     if (broken?.code === "23503" && broken.constraint?.endsWith("_user_id_user_id_fk")) {
-      throw new AppError("forbidden", "This account no longer exists.");
+      throw new AppError("forbidden", ACCOUNT_MESSAGES.gone);
     }
     throw error;
   }
@@ -650,16 +650,14 @@ export async function paymentIntentOfOrder(orderId: string): Promise<{ status: O
 /**
  * An intent opened for an order that closed meanwhile (cancelled or expired between the payment's
  * start and its record): written on the order if it has none, so that its cancel is owed like any
- * closed order's (ADR 079). Answers whether it was written; the caller cancels the intent either way.
+ * closed order's (ADR 079). The caller cancels the intent either way.
  */
-export async function recordIntentOfClosedOrder(orderId: string, paymentIntentId: string): Promise<boolean> {
+export async function recordIntentOfClosedOrder(orderId: string, paymentIntentId: string): Promise<void> {
   const db = await getDb();
-  const written = await db
+  await db
     .update(order)
     .set({ paymentIntentId })
-    .where(and(eq(order.id, orderId), inArray(order.status, ["cancelled", "expired"]), isNull(order.paymentIntentId)))
-    .returning({ id: order.id });
-  return written.length > 0;
+    .where(and(eq(order.id, orderId), inArray(order.status, ["cancelled", "expired"]), isNull(order.paymentIntentId)));
 }
 
 /**

@@ -4,7 +4,7 @@ import Stripe from "stripe";
 import { getDb } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { order } from "@/models/schema";
-import { isStripeConfigured, isStripeUnreachable, stripeClient } from "./stripe";
+import { isStripeConfigured, isStripeUnreachable, retrieveIntent, stripeClient } from "./stripe";
 
 /** An order that has just closed unpaid (cancelled or expired), and the PaymentIntent opened for it, if any. */
 export type ClosedOrder = { id: string; paymentIntentId: string | null };
@@ -44,8 +44,8 @@ async function afterRefusedCancel(id: string, error: unknown): Promise<Outcome> 
     return "closed";
   }
   if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "payment_intent_unexpected_state") {
-    const intent = await stripeClient().paymentIntents.retrieve(id, { expand: ["latest_charge"] });
-    if (intent.status === "canceled") return "closed";
+    const intent = await retrieveIntent(id);
+    if (!intent || intent.status === "canceled") return "closed";
     if (intent.status === "succeeded") {
       log("warn", "a closed order's payment intent had been paid: settling it", { paymentIntentId: id });
       // Loaded here: the payments service itself uses this module.

@@ -38,7 +38,7 @@ import type { OrderView } from "@/models/orders";
 import { confirmStripePaymentSchema, type ConfirmTestPaymentInput, type PaymentStart } from "@/models/payments";
 import { payment } from "@/models/schema";
 import { cancelPaymentIntents, waitForPaymentIntentCancels } from "./intent-cancels";
-import { callStripe, isStripeConfigured, stripeClient, WEBHOOK_TOLERANCE_SECONDS, type Stripe } from "./stripe";
+import { callStripe, isStripeConfigured, retrieveIntent, stripeClient, WEBHOOK_TOLERANCE_SECONDS, type Stripe } from "./stripe";
 import { chargeTestCard, refundTestPayment, testChargeReference } from "./test-processor";
 
 const SYSTEM_ACTOR = { userId: "system:payments" };
@@ -356,17 +356,6 @@ export async function startPayment(actor: Actor, orderId: string): Promise<Payme
   return { provider: "stripe", ...base, clientSecret: intent.client_secret, publishableKey: getEnv().STRIPE_PUBLISHABLE_KEY };
 }
 
-/** A PaymentIntent as Stripe has it now, with its charge; null when Stripe does not know the id. */
-async function retrieveIntent(id: string): Promise<Stripe.PaymentIntent | null> {
-  const missing = new AppError("not_found", "Stripe has no PaymentIntent with this id.");
-  try {
-    return await callStripe("retrieve a PaymentIntent", () => stripeClient().paymentIntents.retrieve(id, { expand: ["latest_charge"] }), () => missing);
-  } catch (error) {
-    if (error === missing) return null;
-    throw error;
-  }
-}
-
 /** The intent states in which a PaymentIntent still waits for the customer to pay it. */
 const WAITING_FOR_PAYMENT = new Set<Stripe.PaymentIntent.Status>(["requires_payment_method", "requires_confirmation", "requires_action"]);
 
@@ -556,11 +545,8 @@ export async function confirmStripePayment(actor: Actor, orderId: string, paymen
     actor.userId,
     async () => {
       try {
-        const intent = await callStripe(
-          "retrieve a PaymentIntent",
-          () => stripeClient().paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] }),
-          () => new AppError("invalid", UNKNOWN_PAYMENT_INTENT, { paymentIntentId: "Unknown payment" }),
-        );
+        const intent = await retrieveIntent(paymentIntentId);
+        if (!intent) throw new AppError("invalid", UNKNOWN_PAYMENT_INTENT, { paymentIntentId: "Unknown payment" });
         return { order: paidOrRefused(await markPaidFromIntent(intent, orderId)) };
       } catch (error) {
         return { error };

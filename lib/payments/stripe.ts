@@ -81,4 +81,18 @@ export async function callStripe<T>(what: string, call: () => Promise<T>, missin
   }
 }
 
+/**
+ * A PaymentIntent as Stripe has it now, with its charge (the card's brand and last digits); null when
+ * Stripe does not know the id. Stripe out of reach is a 503, as for any call.
+ */
+export async function retrieveIntent(id: string): Promise<Stripe.PaymentIntent | null> {
+  const missing = new AppError("not_found", "Stripe has no PaymentIntent with this id.");
+  try {
+    return await callStripe("retrieve a PaymentIntent", () => stripeClient().paymentIntents.retrieve(id, { expand: ["latest_charge"] }), () => missing);
+  } catch (error) {
+    if (error === missing) return null;
+    throw error;
+  }
+}
+
 export type { Stripe };
